@@ -1,0 +1,69 @@
+# pollbench: where should a block driver poll for completions?
+# `make help` lists the targets.
+
+SHELL := /bin/bash
+VARIANT ?= baseline
+FLAVOUR ?= release
+VARIANTS := baseline common inline idle hybrid
+MATRIX ?= $(if $(QUICK),matrix/quick.matrix,matrix/default.matrix)
+RUN ?=
+SEED ?=
+
+.PHONY: help deps source kernel kernels guest shell bench report analysis \
+	test test-unit test-guest check clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+		awk -F':.*## ' '{ printf "  %-12s %s\n", $$1, $$2 }'
+	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug"
+	@echo "             QUICK=1 MATRIX=file RUN=<run-id> SEED=n KSRC=/path/to/linux ACCEL=kvm|tcg"
+
+deps: ## install the Debian packages (root) or print the apt-get line
+	@scripts/deps.sh
+
+source: deps ## unpack the pinned kernel into a git repo with a baseline commit
+	@scripts/kernel-source.sh
+
+kernel: deps ## build one variant: make kernel VARIANT=inline [FLAVOUR=debug]
+	@scripts/kernel-build.sh $(VARIANT) $(FLAVOUR)
+
+kernels: deps ## build every variant whose series has patches
+	@set -e; . scripts/lib.sh; for v in $(VARIANTS); do \
+		if variant_has_patches $$v; then scripts/kernel-build.sh $$v $(FLAVOUR); \
+		else echo "skipping $$v: patches-$$v has no patches yet"; fi; done
+
+guest: deps ## build the guest initramfs (reproducible)
+	@scripts/guest-image.sh
+
+shell: kernel guest ## boot VARIANT to a shell on the serial console
+	@scripts/guest-run.sh --shell --flavour $(FLAVOUR) $(VARIANT) build/shell
+
+analysis: deps ## build the analysis tool
+	@$(MAKE) -s -C analysis
+
+# VARIANT on the command line narrows bench to that variant.
+bench_variant = $(if $(filter command line,$(origin VARIANT)),$(VARIANT))
+
+bench: deps ## run the matrix (QUICK=1 for minutes) and print the comparison
+	@set -eo pipefail; . scripts/lib.sh; \
+	$(if $(bench_variant),check_variant $(bench_variant);) \
+	$(MAKE) -s guest analysis; \
+	if [ -n "$(bench_variant)" ]; then scripts/kernel-build.sh $(bench_variant); \
+	else $(MAKE) -s kernels; fi; \
+	scripts/bench.sh --matrix $(MATRIX) $(if $(bench_variant),--variant $(bench_variant)) \
+		$(if $(RUN),--run $(RUN)) $(if $(SEED),--seed $(SEED)) | tee build/last-bench.out; \
+	run=$$(sed -n 's/^run: //p' build/last-bench.out); \
+	analysis/pollbench-report "$$run"; cat "$$run/report.md"
+
+report: analysis ## rebuild the report of a run from its raw data: make report RUN=results/<id>
+	@test -n "$(RUN)" || { echo "make report: set RUN=results/<run-id>" >&2; exit 1; }
+	@analysis/pollbench-report $(RUN)
+
+test: deps ## run every test; ends with "N passed, N failed"
+	@tests/run.sh
+
+check: ## static checks only: shellcheck and the analysis unit tests
+	@tests/run.sh --unit-only
+
+clean: ## remove build products (keeps results/ and the ccache)
+	rm -rf build

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parse fio's json+ output: the raw completion latency bins
+ * (jobs[].{read,write}.clat_ns.bins, "<bin value in ns>": count),
+ * total_ios, iops, CPU usage and context switches.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <jansson.h>
+
+#include "fio.h"
+
+static const char *const fio_dirs[] = { "read", "write" };
+
+static int get_num(json_t *obj, const char *key, double *v)
+{
+	json_t *j = json_object_get(obj, key);
+
+	if (!json_is_number(j))
+		return -1;
+	*v = json_number_value(j);
+	return 0;
+}
+
+static int get_uint(json_t *obj, const char *key, uint64_t *v)
+{
+	json_t *j = json_object_get(obj, key);
+
+	if (!json_is_integer(j) || json_integer_value(j) < 0)
+		return -1;
+	*v = json_integer_value(j);
+	return 0;
+}
+
+static int load_bins(const char *path, unsigned int job, const char *dir,
+		     json_t *clat, struct fio_result *r)
+{
+	json_t *bins = json_object_get(clat, "bins");
+	uint64_t n, sum = 0;
+	const char *key;
+	json_t *val;
+
+	if (get_uint(clat, "N", &n)) {
+		fprintf(stderr, "%s: jobs[%u].%s.clat_ns: missing integer N\n",
+			path, job, dir);
+		return -1;
+	}
+	if (!n)
+		return 0;
+	if (!json_is_object(bins)) {
+		fprintf(stderr,
+			"%s: jobs[%u].%s.clat_ns: missing bins (not --output-format=json+?)\n",
+			path, job, dir);
+		return -1;
+	}
+	if (!json_object_size(bins)) {
+		fprintf(stderr,
+			"%s: jobs[%u].%s.clat_ns.bins: empty histogram but N is %" PRIu64 "\n",
+			path, job, dir, n);
+		return -1;
+	}
+	json_object_foreach(bins, key, val) {
+		unsigned long long v;
+		unsigned int idx;
+		char *end;
+
+		errno = 0;
+		v = strtoull(key, &end, 10);
+		if (errno || *end || end == key || hist_bin_of_val(v, &idx)) {
+			fprintf(stderr,
+				"%s: jobs[%u].%s.clat_ns.bins: \"%s\" is not a fio bin value\n",
+				path, job, dir, key);
+			return -1;
+		}
+		if (!json_is_integer(val) || json_integer_value(val) < 0) {
+			fprintf(stderr,
+				"%s: jobs[%u].%s.clat_ns.bins[\"%s\"]: not a count\n",
+				path, job, dir, key);
+			return -1;
+		}
+		r->lat.cnt[idx] += json_integer_value(val);
+		sum += json_integer_value(val);
+	}
+	if (sum != n) {
+		fprintf(stderr,
+			"%s: jobs[%u].%s.clat_ns: bins hold %" PRIu64 " samples, N is %" PRIu64 "\n",
+			path, job, dir, sum, n);
+		return -1;
+	}
+	r->lat.n += sum;
+	return 0;
+}
+
+static int load_job(const char *path, unsigned int i, json_t *job,
+		    struct fio_result *r)
+{
+	double usr, sys, iops;
+	uint64_t ctx, ios, err;
+	unsigned int d;
+
+	if (!json_is_object(job)) {
+		fprintf(stderr, "%s: jobs[%u]: not an object\n", path, i);
+		return -1;
+	}
+	if (!get_uint(job, "error", &err) && err) {
+		fprintf(stderr, "%s: jobs[%u]: fio reported error %" PRIu64 "\n",
+			path, i, err);
+		return -1;
+	}
+	if (get_num(job, "usr_cpu", &usr) || get_num(job, "sys_cpu", &sys) ||
+	    get_uint(job, "ctx", &ctx)) {
+		fprintf(stderr,
+			"%s: jobs[%u]: missing usr_cpu, sys_cpu or ctx\n",
+			path, i);
+		return -1;
+	}
+	r->cpu_pct += usr + sys;
+	r->ctx += ctx;
+
+	for (d = 0; d < sizeof(fio_dirs) / sizeof(fio_dirs[0]); d++) {
+		json_t *side = json_object_get(job, fio_dirs[d]);
+		json_t *clat = json_object_get(side, "clat_ns");
+
+		if (!json_is_object(side)) {
+			fprintf(stderr, "%s: jobs[%u]: missing %s\n", path, i,
+				fio_dirs[d]);
+			return -1;
+		}
+		if (get_uint(side, "total_ios", &ios) ||
+		    get_num(side, "iops", &iops)) {
+			fprintf(stderr,
+				"%s: jobs[%u].%s: missing total_ios or iops\n",
+				path, i, fio_dirs[d]);
+			return -1;
+		}
+		if (!json_is_object(clat)) {
+			fprintf(stderr, "%s: jobs[%u].%s: missing clat_ns\n",
+				path, i, fio_dirs[d]);
+			return -1;
+		}
+		if (load_bins(path, i, fio_dirs[d], clat, r))
+			return -1;
+		r->ios += ios;
+		r->iops += iops;
+	}
+	return 0;
+}
+
+int fio_load(const char *path, struct fio_result *r)
+{
+	json_error_t jerr;
+	json_t *root, *jobs, *job;
+	size_t i;
+	int ret = -1;
+
+	hist_clear(&r->lat);
+	r->ios = r->ctx = 0;
+	r->iops = r->cpu_pct = 0;
+	r->jobs = 0;
+
+	root = json_load_file(path, 0, &jerr);
+	if (!root) {
+		fprintf(stderr, "%s: line %d column %d: %s\n", path, jerr.line,
+			jerr.column, jerr.text);
+		return -1;
+	}
+	jobs = json_object_get(root, "jobs");
+	if (!json_is_array(jobs) || !json_array_size(jobs)) {
+		fprintf(stderr, "%s: missing or empty \"jobs\" array\n", path);
+		goto out;
+	}
+	json_array_foreach(jobs, i, job) {
+		if (load_job(path, i, job, r))
+			goto out;
+		r->jobs++;
+	}
+	if (!r->lat.n) {
+		fprintf(stderr,
+			"%s: no completion latency samples (empty histogram)\n",
+			path);
+		goto out;
+	}
+	ret = 0;
+out:
+	json_decref(root);
+	return ret;
+}

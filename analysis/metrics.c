@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The metric declaration table. Add a metric here and every output
+ * picks it up; the code computing it sets it by key (rep.c).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+
+const struct metric metrics[] = {
+	{ "iops", "IOPS", "ops/s", BETTER_HIGHER, AGG_MEAN, 0, 0 },
+	{ "clat_mean_ns", "clat mean", "ns", BETTER_LOWER, AGG_HIST_MEAN, 0,
+	  M_LATENCY },
+	{ "clat_p50_ns", "clat p50", "ns", BETTER_LOWER, AGG_HIST_PCT, 50,
+	  M_LATENCY },
+	{ "clat_p90_ns", "clat p90", "ns", BETTER_LOWER, AGG_HIST_PCT, 90,
+	  M_LATENCY },
+	{ "clat_p99_ns", "clat p99", "ns", BETTER_LOWER, AGG_HIST_PCT, 99,
+	  M_LATENCY },
+	{ "clat_p99_9_ns", "clat p99.9", "ns", BETTER_LOWER, AGG_HIST_PCT,
+	  99.9, M_LATENCY },
+	{ "clat_p99_99_ns", "clat p99.99", "ns", BETTER_LOWER, AGG_HIST_PCT,
+	  99.99, M_LATENCY },
+	{ "clat_max_ns", "clat max (bin)", "ns", BETTER_LOWER, AGG_HIST_MAX, 0,
+	  M_LATENCY },
+	{ "clat_samples", "I/Os sampled", "I/Os", BETTER_NONE, AGG_SUM, 0,
+	  M_SAMPLES },
+	{ "fio_cpu_pct", "fio CPU (usr+sys)", "%", BETTER_LOWER, AGG_MEAN, 0,
+	  0 },
+	{ "cpu_busy_ns_per_io", "CPU busy per I/O", "ns/I/O", BETTER_LOWER,
+	  AGG_MEAN, 0, M_CPU },
+	{ "ctx_per_io", "fio ctx switches per I/O", "1/I/O", BETTER_LOWER,
+	  AGG_MEAN, 0, 0 },
+	{ "perf_ctx_per_io", "perf context-switches per I/O", "1/I/O",
+	  BETTER_LOWER, AGG_MEAN, 0, 0 },
+	{ "intr_nvme_per_io", "nvme interrupts per I/O", "1/I/O",
+	  BETTER_NONE, AGG_MEAN, 0, 0 },
+	{ "intr_all_per_io", "all interrupts per I/O", "1/I/O", BETTER_NONE,
+	  AGG_MEAN, 0, 0 },
+	{ "cpu_user_pct", "CPU user", "%", BETTER_NONE, AGG_MEAN, 0, 0 },
+	{ "cpu_system_pct", "CPU system", "%", BETTER_NONE, AGG_MEAN, 0, 0 },
+	{ "cpu_idle_pct", "CPU idle", "%", BETTER_NONE, AGG_MEAN, 0, 0 },
+	{ "cpu_irq_pct", "CPU irq", "%", BETTER_NONE, AGG_MEAN, 0, 0 },
+	{ "cpu_softirq_pct", "CPU softirq", "%", BETTER_NONE, AGG_MEAN, 0, 0 },
+	{ "kprobe_%s_per_io", "kprobe %s per I/O", "1/I/O", BETTER_NONE,
+	  AGG_MEAN, 0, M_FAMILY },
+	{ "perf_%s_per_io", "perf %s per I/O", "1/I/O", BETTER_NONE, AGG_MEAN,
+	  0, M_FAMILY },
+	{ "poll_%s_per_io", "poll-stats %s per I/O", "1/I/O", BETTER_NONE,
+	  AGG_MEAN, 0, M_FAMILY },
+};
+
+const unsigned int nr_metrics = sizeof(metrics) / sizeof(metrics[0]);
+
+struct minst minsts[MAX_MINST];
+unsigned int nr_minsts;
+
+void metrics_init(void)
+{
+	unsigned int i;
+
+	nr_minsts = 0;
+	for (i = 0; i < nr_metrics; i++) {
+		if (metrics[i].flags & M_FAMILY)
+			continue;
+		snprintf(minsts[nr_minsts].key, sizeof(minsts[0].key), "%s",
+			 metrics[i].key);
+		snprintf(minsts[nr_minsts].label, sizeof(minsts[0].label),
+			 "%s", metrics[i].label);
+		minsts[nr_minsts++].m = &metrics[i];
+	}
+}
+
+int minst_find(const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_minsts; i++)
+		if (!strcmp(minsts[i].key, key))
+			return i;
+	return -1;
+}
+
+/* Flat keys stay [a-z0-9_]: "context-switches" -> "context_switches". */
+static void sanitize(char *dst, size_t len, const char *src)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < len && src[i]; i++)
+		dst[i] = isalnum((unsigned char)src[i]) ?
+			 tolower((unsigned char)src[i]) : '_';
+	dst[i] = '\0';
+}
+
+/* Find or add the instance of a family metric for one name. */
+int minst_family(const char *family_key, const char *name)
+{
+	const struct metric *m = NULL;
+	char clean[64], key[128];
+	unsigned int i;
+	int idx;
+
+	for (i = 0; i < nr_metrics; i++)
+		if ((metrics[i].flags & M_FAMILY) &&
+		    !strcmp(metrics[i].key, family_key))
+			m = &metrics[i];
+	if (!m) {
+		fprintf(stderr, "BUG: undeclared metric family %s\n",
+			family_key);
+		abort();
+	}
+	sanitize(clean, sizeof(clean), name);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	snprintf(key, sizeof(key), m->key, clean);
+	idx = minst_find(key);
+	if (idx >= 0)
+		return idx;
+	if (nr_minsts >= MAX_MINST)
+		return -1;
+	snprintf(minsts[nr_minsts].key, sizeof(minsts[0].key), "%s", key);
+	snprintf(minsts[nr_minsts].label, sizeof(minsts[0].label), m->label,
+		 name);
+#pragma GCC diagnostic pop
+	minsts[nr_minsts].m = m;
+	return nr_minsts++;
+}
+
+const char *better_str(enum better b)
+{
+	switch (b) {
+	case BETTER_LOWER:
+		return "lower";
+	case BETTER_HIGHER:
+		return "higher";
+	default:
+		return "none";
+	}
+}
+
+const char *agg_str(enum agg a)
+{
+	switch (a) {
+	case AGG_MEAN:
+		return "mean of reps";
+	case AGG_SUM:
+		return "sum over reps";
+	case AGG_HIST_PCT:
+		return "percentile of merged bins";
+	case AGG_HIST_MEAN:
+		return "mean of merged bins";
+	default:
+		return "max of merged bins";
+	}
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * In-memory form of one run: variants x cells x reps, the per-rep metric
+ * values and the aggregates over reps.
+ */
+#ifndef PB_MODEL_H
+#define PB_MODEL_H
+
+#include <jansson.h>
+
+#include "hist.h"
+#include "metrics.h"
+
+struct rep {
+	char *dir;
+	unsigned int num;
+	struct hist *lat;
+	json_t *meta;
+	double val[MAX_MINST];	/* NAN when the rep has no such data */
+};
+
+struct aggval {
+	double value;
+	double lo, hi;		/* 95% bootstrap CI over reps */
+	unsigned int n;		/* reps that have the metric */
+};
+
+struct cell {
+	char *variant;
+	char *name;		/* <workload>@<condition> */
+	char *workload;
+	char *condition;
+	struct rep *reps;
+	unsigned int nr_reps;
+	struct hist merged;
+	struct aggval agg[MAX_MINST];
+};
+
+struct run {
+	char *dir;
+	json_t *runjson;	/* run.json, NULL when absent */
+	struct cell **cells;
+	unsigned int nr_cells;
+	char **variants;	/* baseline first */
+	unsigned int nr_variants;
+	char **warnings;
+	unsigned int nr_warnings;
+};
+
+/* rundir.c */
+int run_load(struct run *run, const char *dir, const char *base_variant);
+void run_free(struct run *run);
+void run_warn(struct run *run, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+struct cell *run_find(const struct run *run, const char *variant,
+		      const char *cell);
+
+/* rep.c */
+int rep_load(struct run *run, struct rep *rep, const char *dir);
+void rep_free(struct rep *rep);
+int rep_values(const struct cell *c, unsigned int mi, double *out);
+
+/* summary.c */
+struct opts {
+	const char *run_dir;
+	const char *out_dir;
+	uint64_t seed;
+	unsigned int resamples;
+	const char *base_variant;
+	char **base_cells;	/* --baseline VARIANT/CELL */
+	unsigned int nr_base_cells;
+	int validate;
+	int no_plots;
+};
+
+struct cmp {
+	double change_pct;	/* normalised: positive = better */
+	double p;		/* Mann-Whitney two-sided */
+	double cliff;		/* Cliff's delta, positive = better */
+	int exact;
+	int significant;
+	int valid;
+};
+
+int run_aggregate(struct run *run, const struct opts *o);
+void compare(const struct cell *base, const struct cell *c, unsigned int mi,
+	     struct cmp *out);
+json_t *summary_json(const struct run *run, const struct opts *o);
+int summary_diff(json_t *want, json_t *got, const char *path);
+
+#endif

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parsers for the guest's text captures: /proc/stat, /proc/interrupts,
+ * kprobe_profile, perf stat -x, and the "key value" poll-stats files.
+ * Each returns -1 after printing "<file>:<line>: <what was wrong>".
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "procstat.h"
+
+static FILE *open_or_complain(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+	return f;
+}
+
+int cpustat_load(const char *path, struct cpustat *cs)
+{
+	char line[1024];
+	FILE *f = open_or_complain(path);
+	int lineno = 0, found = 0;
+
+	if (!f)
+		return -1;
+	memset(cs, 0, sizeof(*cs));
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line + 3, *end;
+		int i;
+
+		lineno++;
+		if (strncmp(line, "cpu ", 4))
+			continue;
+		for (i = 0; i < CPU_NR_FIELDS; i++) {
+			errno = 0;
+			cs->f[i] = strtoull(p, &end, 10);
+			if (end == p || errno) {
+				fprintf(stderr,
+					"%s:%d: \"cpu\" line has fewer than %d numbers\n",
+					path, lineno, CPU_NR_FIELDS);
+				fclose(f);
+				return -1;
+			}
+			p = end;
+		}
+		found = 1;
+		break;
+	}
+	fclose(f);
+	if (!found) {
+		fprintf(stderr, "%s: no aggregate \"cpu \" line\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * /proc/interrupts: a header "CPU0 CPU1 ...", then "<irq>: <count per
+ * CPU> <chip> <hwirq> <name>". Lines with fewer counts (ERR:, MIS:) are
+ * skipped. A line counts as NVMe when any token after the counts starts
+ * with "nvme" (nvme0q0, nvme0q1, ...).
+ */
+int interrupts_load(const char *path, struct irqsum *s)
+{
+	char line[4096], *tok, *save;
+	FILE *f = open_or_complain(path);
+	int lineno = 1, ncpu = 0;
+
+	if (!f)
+		return -1;
+	memset(s, 0, sizeof(*s));
+	if (!fgets(line, sizeof(line), f)) {
+		fprintf(stderr, "%s: empty file\n", path);
+		fclose(f);
+		return -1;
+	}
+	for (tok = strtok_r(line, " \t\n", &save); tok;
+	     tok = strtok_r(NULL, " \t\n", &save)) {
+		if (strncmp(tok, "CPU", 3))
+			break;
+		ncpu++;
+	}
+	if (!ncpu) {
+		fprintf(stderr, "%s:1: no \"CPU<n>\" header\n", path);
+		fclose(f);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		uint64_t sum = 0;
+		int i, nvme = 0;
+
+		lineno++;
+		tok = strtok_r(line, " \t\n", &save);
+		if (!tok || tok[strlen(tok) - 1] != ':') {
+			fprintf(stderr, "%s:%d: expected \"<irq>:\"\n", path,
+				lineno);
+			fclose(f);
+			return -1;
+		}
+		for (i = 0; i < ncpu; i++) {
+			char *end;
+
+			tok = strtok_r(NULL, " \t\n", &save);
+			if (!tok)
+				break;
+			sum += strtoull(tok, &end, 10);
+			if (*end)
+				break;
+		}
+		if (i < ncpu)
+			continue;
+		while ((tok = strtok_r(NULL, " \t\n,", &save)))
+			if (!strncmp(tok, "nvme", 4))
+				nvme = 1;
+		s->all += sum;
+		if (nvme)
+			s->nvme += sum;
+	}
+	fclose(f);
+	return 0;
+}
+
+static int kv_add(struct kvlist *l, const char *name, double v)
+{
+	struct kv *n = realloc(l->v, (l->n + 1) * sizeof(*n));
+
+	if (!n)
+		return -1;
+	l->v = n;
+	snprintf(n[l->n].name, KV_NAME_LEN, "%s", name);
+	n[l->n++].v = v;
+	return 0;
+}
+
+const struct kv *kv_find(const struct kvlist *l, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++)
+		if (!strcmp(l->v[i].name, name))
+			return &l->v[i];
+	return NULL;
+}
+
+void kv_free(struct kvlist *l)
+{
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+/* "key value" lines; '#' starts a comment. Also kprobe_profile's first
+ * two columns ("<event> <hits> <misses>"). */
+static int kv_parse(const char *path, struct kvlist *l, int ncols)
+{
+	char line[1024], name[KV_NAME_LEN];
+	FILE *f = open_or_complain(path);
+	int lineno = 0;
+
+	if (!f)
+		return -1;
+	l->v = NULL;
+	l->n = 0;
+	while (fgets(line, sizeof(line), f)) {
+		double v, extra;
+		int got;
+
+		lineno++;
+		got = sscanf(line, " %63s", name);
+		if (got != 1 || name[0] == '#')
+			continue;
+		got = sscanf(line, " %63s %lf %lf", name, &v, &extra);
+		if (got != ncols + 1) {
+			fprintf(stderr, "%s:%d: expected %s, got \"%.*s\"\n",
+				path, lineno,
+				ncols == 1 ? "\"<key> <value>\"" :
+					     "\"<event> <hits> <misses>\"",
+				(int)strcspn(line, "\n"), line);
+			fclose(f);
+			kv_free(l);
+			return -1;
+		}
+		if (kv_add(l, name, v)) {
+			fclose(f);
+			kv_free(l);
+			return -1;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+int kprobes_load(const char *path, struct kvlist *l)
+{
+	return kv_parse(path, l, 2);
+}
+
+int kv_load(const char *path, struct kvlist *l)
+{
+	return kv_parse(path, l, 1);
+}
+
+/*
+ * perf stat -x, : "<value>,<unit>,<event>,<run time>,<pct>,..."; comment
+ * and blank lines skipped, "<not counted>"/"<not supported>" ignored.
+ * msec counters (task-clock, cpu-clock) are converted to ns and get
+ * "_ns" appended to their name.
+ */
+int perfstat_load(const char *path, struct kvlist *l)
+{
+	char line[1024];
+	FILE *f = open_or_complain(path);
+	int lineno = 0;
+
+	if (!f)
+		return -1;
+	l->v = NULL;
+	l->n = 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *val, *unit, *event, *save, *end;
+		char name[KV_NAME_LEN];
+		double v;
+
+		lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		val = line;
+		unit = strchr(val, ',');
+		event = unit ? strchr(unit + 1, ',') : NULL;
+		if (!event) {
+			fprintf(stderr,
+				"%s:%d: expected \"<value>,<unit>,<event>,...\"\n",
+				path, lineno);
+			goto err;
+		}
+		*unit++ = '\0';
+		*event++ = '\0';
+		strtok_r(event, ",", &save);
+		if (val[0] == '<')
+			continue;
+		errno = 0;
+		v = strtod(val, &end);
+		if (errno || end == val || *end) {
+			fprintf(stderr, "%s:%d: \"%s\" is not a number\n",
+				path, lineno, val);
+			goto err;
+		}
+		if (!strncmp(unit, "msec", 4)) {
+			v *= 1e6;
+			snprintf(name, sizeof(name), "%.58s_ns", event);
+		} else {
+			snprintf(name, sizeof(name), "%s", event);
+		}
+		if (kv_add(l, name, v))
+			goto err;
+	}
+	fclose(f);
+	return 0;
+err:
+	fclose(f);
+	kv_free(l);
+	return -1;
+}

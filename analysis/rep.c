@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Load one rep dir and compute its per-rep metric values. fio.json and
+ * meta.json are required (missing: the rep is skipped with a warning);
+ * the other captures are optional, but a capture that is present and
+ * broken is an error, as is a before/after pair with only one half.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fio.h"
+#include "model.h"
+#include "procstat.h"
+
+static void set(struct rep *rep, const char *key, double v)
+{
+	int i = minst_find(key);
+
+	if (i < 0) {
+		fprintf(stderr, "BUG: metric %s not declared in metrics.c\n",
+			key);
+		abort();
+	}
+	rep->val[i] = v;
+}
+
+static int set_family(struct rep *rep, const char *family, const char *name,
+		      double v)
+{
+	int i = minst_family(family, name);
+
+	if (i < 0) {
+		fprintf(stderr, "%s: too many metrics (max %d)\n", rep->dir,
+			MAX_MINST);
+		return -1;
+	}
+	rep->val[i] = v;
+	return 0;
+}
+
+static char *rpath(const struct rep *rep, const char *file)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", rep->dir, file) < 0) {
+		perror("asprintf");
+		exit(1);
+	}
+	return p;
+}
+
+static int exists(const struct rep *rep, const char *file)
+{
+	char *p = rpath(rep, file);
+	int r = !access(p, F_OK);
+
+	free(p);
+	return r;
+}
+
+/*
+ * 0: both halves present; 1: neither (metric absent); -1: only one of
+ * them, which means the capture broke.
+ */
+static int pair(const struct rep *rep, const char *before, const char *after)
+{
+	int b = exists(rep, before), a = exists(rep, after);
+
+	if (a && b)
+		return 0;
+	if (!a && !b)
+		return 1;
+	fprintf(stderr, "%s: has %s but not %s\n", rep->dir,
+		b ? before : after, b ? after : before);
+	return -1;
+}
+
+static int cpu_metrics(struct rep *rep, uint64_t ios)
+{
+	struct cpustat b, a;
+	char *pb, *pa;
+	double d[CPU_NR_FIELDS], total = 0, busy;
+	int i, r = pair(rep, "stat-before.txt", "stat-after.txt");
+
+	if (r)
+		return r < 0 ? -1 : 0;
+	pb = rpath(rep, "stat-before.txt");
+	pa = rpath(rep, "stat-after.txt");
+	r = cpustat_load(pb, &b) || cpustat_load(pa, &a);
+	for (i = 0; !r && i < CPU_NR_FIELDS; i++) {
+		if (a.f[i] < b.f[i]) {
+			fprintf(stderr, "%s: cpu field %d went backwards\n",
+				pa, i + 1);
+			r = -1;
+		}
+		d[i] = (double)(a.f[i] - b.f[i]);
+		total += d[i];
+	}
+	free(pb);
+	free(pa);
+	if (r)
+		return -1;
+	if (total <= 0)
+		return 0;	/* too short to tick: leave absent */
+	busy = total - d[CPU_IDLE] - d[CPU_IOWAIT];
+	set(rep, "cpu_busy_ns_per_io", busy * (1e9 / USER_HZ) / ios);
+	set(rep, "cpu_user_pct", (d[CPU_USER] + d[CPU_NICE]) / total * 100);
+	set(rep, "cpu_system_pct", d[CPU_SYSTEM] / total * 100);
+	set(rep, "cpu_idle_pct", (d[CPU_IDLE] + d[CPU_IOWAIT]) / total * 100);
+	set(rep, "cpu_irq_pct", d[CPU_IRQ] / total * 100);
+	set(rep, "cpu_softirq_pct", d[CPU_SOFTIRQ] / total * 100);
+	return 0;
+}
+
+static int irq_metrics(struct rep *rep, uint64_t ios)
+{
+	struct irqsum b, a;
+	char *pb, *pa;
+	int r = pair(rep, "interrupts-before.txt", "interrupts-after.txt");
+
+	if (r)
+		return r < 0 ? -1 : 0;
+	pb = rpath(rep, "interrupts-before.txt");
+	pa = rpath(rep, "interrupts-after.txt");
+	r = interrupts_load(pb, &b) || interrupts_load(pa, &a);
+	if (!r && (a.nvme < b.nvme || a.all < b.all)) {
+		fprintf(stderr, "%s: interrupt counts went backwards\n", pa);
+		r = -1;
+	}
+	free(pb);
+	free(pa);
+	if (r)
+		return -1;
+	set(rep, "intr_nvme_per_io", (double)(a.nvme - b.nvme) / ios);
+	set(rep, "intr_all_per_io", (double)(a.all - b.all) / ios);
+	return 0;
+}
+
+static int kprobe_metrics(struct rep *rep, uint64_t ios)
+{
+	struct kvlist l;
+	unsigned int i;
+	char *p;
+	int r = 0;
+
+	if (!exists(rep, "kprobes.txt"))
+		return 0;
+	p = rpath(rep, "kprobes.txt");
+	if (kprobes_load(p, &l))
+		r = -1;
+	for (i = 0; !r && i < l.n; i++)
+		r = set_family(rep, "kprobe_%s_per_io", l.v[i].name,
+			       l.v[i].v / ios);
+	kv_free(&l);
+	free(p);
+	return r;
+}
+
+static int perf_metrics(struct rep *rep, uint64_t ios)
+{
+	struct kvlist l;
+	unsigned int i;
+	char *p;
+	int r = 0;
+
+	if (!exists(rep, "perf-stat.txt"))
+		return 0;
+	p = rpath(rep, "perf-stat.txt");
+	if (perfstat_load(p, &l))
+		r = -1;
+	for (i = 0; !r && i < l.n; i++) {
+		if (!strcmp(l.v[i].name, "context-switches") ||
+		    !strcmp(l.v[i].name, "cs"))
+			set(rep, "perf_ctx_per_io", l.v[i].v / ios);
+		else
+			r = set_family(rep, "perf_%s_per_io", l.v[i].name,
+				       l.v[i].v / ios);
+	}
+	kv_free(&l);
+	free(p);
+	return r;
+}
+
+static int poll_metrics(struct rep *rep, uint64_t ios)
+{
+	struct kvlist b = { 0 }, a = { 0 };
+	char *pb, *pa;
+	unsigned int i;
+	int r = pair(rep, "poll-stats-before.txt", "poll-stats-after.txt");
+
+	if (r)
+		return r < 0 ? -1 : 0;
+	pb = rpath(rep, "poll-stats-before.txt");
+	pa = rpath(rep, "poll-stats-after.txt");
+	r = kv_load(pb, &b) || kv_load(pa, &a);
+	for (i = 0; !r && i < a.n; i++) {
+		const struct kv *k = kv_find(&b, a.v[i].name);
+
+		if (!k) {
+			fprintf(stderr, "%s: key %s missing from %s\n", pa,
+				a.v[i].name, pb);
+			r = -1;
+			break;
+		}
+		r = set_family(rep, "poll_%s_per_io", a.v[i].name,
+			       (a.v[i].v - k->v) / ios);
+	}
+	kv_free(&a);
+	kv_free(&b);
+	free(pb);
+	free(pa);
+	return r;
+}
+
+static void lat_metrics(struct rep *rep)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_minsts; i++) {
+		const struct metric *m = minsts[i].m;
+
+		switch (m->agg) {
+		case AGG_HIST_PCT:
+			rep->val[i] = hist_percentile(rep->lat, m->pct);
+			break;
+		case AGG_HIST_MEAN:
+			rep->val[i] = hist_mean(rep->lat);
+			break;
+		case AGG_HIST_MAX:
+			rep->val[i] = hist_max(rep->lat);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* 0: loaded; 1: skipped with a warning; -1: broken input. */
+int rep_load(struct run *run, struct rep *rep, const char *dir)
+{
+	struct fio_result *fr;
+	json_error_t jerr;
+	const char *end;
+	unsigned int i;
+	char *p;
+
+	memset(rep, 0, sizeof(*rep));
+	rep->dir = strdup(dir);
+	end = strrchr(dir, '/');
+	rep->num = strtoul(end ? end + 1 : dir, NULL, 10);
+	for (i = 0; i < MAX_MINST; i++)
+		rep->val[i] = NAN;
+
+	if (!exists(rep, "fio.json") || !exists(rep, "meta.json")) {
+		run_warn(run, "%s: no %s (guest died mid-run?), rep skipped",
+			 dir, exists(rep, "fio.json") ? "meta.json" : "fio.json");
+		rep_free(rep);
+		return 1;
+	}
+	p = rpath(rep, "meta.json");
+	rep->meta = json_load_file(p, 0, &jerr);
+	if (!rep->meta || !json_is_object(rep->meta)) {
+		fprintf(stderr, "%s: line %d column %d: %s\n", p, jerr.line,
+			jerr.column, rep->meta ? "not an object" : jerr.text);
+		free(p);
+		goto err;
+	}
+	free(p);
+
+	fr = malloc(sizeof(*fr));
+	p = rpath(rep, "fio.json");
+	if (!fr || fio_load(p, fr)) {
+		free(fr);
+		free(p);
+		goto err;
+	}
+	free(p);
+	rep->lat = malloc(sizeof(*rep->lat));
+	if (!rep->lat) {
+		free(fr);
+		goto err;
+	}
+	*rep->lat = fr->lat;
+	set(rep, "iops", fr->iops);
+	set(rep, "fio_cpu_pct", fr->cpu_pct);
+	set(rep, "clat_samples", fr->lat.n);
+	if (fr->ios)
+		set(rep, "ctx_per_io", (double)fr->ctx / fr->ios);
+	lat_metrics(rep);
+	if (fr->ios && (cpu_metrics(rep, fr->ios) ||
+			irq_metrics(rep, fr->ios) ||
+			kprobe_metrics(rep, fr->ios) ||
+			perf_metrics(rep, fr->ios) ||
+			poll_metrics(rep, fr->ios))) {
+		free(fr);
+		goto err;
+	}
+	free(fr);
+	return 0;
+err:
+	rep_free(rep);
+	return -1;
+}
+
+void rep_free(struct rep *rep)
+{
+	free(rep->dir);
+	free(rep->lat);
+	json_decref(rep->meta);
+	rep->dir = NULL;
+	rep->lat = NULL;
+	rep->meta = NULL;
+}
+
+/* The rep values of metric mi that exist, in rep order. */
+int rep_values(const struct cell *c, unsigned int mi, double *out)
+{
+	unsigned int i;
+	int n = 0;
+
+	for (i = 0; i < c->nr_reps; i++)
+		if (!isnan(c->reps[i].val[mi]))
+			out[n++] = c->reps[i].val[mi];
+	return n;
+}

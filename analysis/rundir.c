@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Walk RUN_DIR/<variant>/<cell>/<rep>/ (docs/results-layout.md). Skipped:
+ * boots/, hidden entries, plots/, files, "*.tmp" rep dirs (never renamed
+ * by the host), and non-numeric rep names (with a warning). A rep dir
+ * without fio.json or meta.json (guest died mid-run) is skipped with a
+ * warning; a cell left with no valid rep is an error.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "model.h"
+
+void run_warn(struct run *run, const char *fmt, ...)
+{
+	char **w, *msg;
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	if (!msg)
+		return;
+	fprintf(stderr, "warning: %s\n", msg);
+	w = realloc(run->warnings, (run->nr_warnings + 1) * sizeof(*w));
+	if (!w) {
+		free(msg);
+		return;
+	}
+	run->warnings = w;
+	w[run->nr_warnings++] = msg;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static char *path_join(const char *a, const char *b)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", a, b) < 0)
+		return NULL;
+	return p;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted subdirectory names of dir, without hidden entries. */
+static int list_dirs(const char *dir, char ***out, unsigned int *n)
+{
+	struct dirent *de;
+	char **names = NULL;
+	DIR *d = opendir(dir);
+
+	*n = 0;
+	if (!d) {
+		fprintf(stderr, "%s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d))) {
+		char *p, **nn;
+
+		if (de->d_name[0] == '.')
+			continue;
+		p = path_join(dir, de->d_name);
+		if (!p || !is_dir(p)) {
+			free(p);
+			continue;
+		}
+		free(p);
+		nn = realloc(names, (*n + 1) * sizeof(*nn));
+		if (!nn)
+			break;
+		names = nn;
+		names[(*n)++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, *n, sizeof(*names), cmp_str);
+	*out = names;
+	return 0;
+}
+
+static void free_list(char **l, unsigned int n)
+{
+	while (n--)
+		free(l[n]);
+	free(l);
+}
+
+static int cmp_rep(const void *a, const void *b)
+{
+	const struct rep *x = a, *y = b;
+
+	return (x->num > y->num) - (x->num < y->num);
+}
+
+static int load_cell(struct run *run, const char *variant, const char *name,
+		     const char *dir)
+{
+	char **reps, *at, *end;
+	struct cell *c, **cells;
+	unsigned int i, n;
+	int ret = -1;
+
+	if (list_dirs(dir, &reps, &n))
+		return -1;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		goto out;
+	c->variant = strdup(variant);
+	c->name = strdup(name);
+	at = strchr(name, '@');
+	c->workload = strndup(name, at - name);
+	c->condition = strdup(at + 1);
+	c->reps = calloc(n ? n : 1, sizeof(*c->reps));
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(reps[i]);
+		char *rdir;
+		int r;
+
+		if (len > 4 && !strcmp(reps[i] + len - 4, ".tmp"))
+			continue;
+		strtoul(reps[i], &end, 10);
+		if (*end || end == reps[i]) {
+			run_warn(run, "%s/%s: not a rep number, skipped", dir,
+				 reps[i]);
+			continue;
+		}
+		rdir = path_join(dir, reps[i]);
+		r = rep_load(run, &c->reps[c->nr_reps], rdir);
+		free(rdir);
+		if (r < 0)
+			goto out_cell;
+		if (r == 0)
+			c->nr_reps++;
+	}
+	if (!c->nr_reps) {
+		fprintf(stderr, "%s: cell has no valid repetition\n", dir);
+		goto out_cell;
+	}
+	qsort(c->reps, c->nr_reps, sizeof(*c->reps), cmp_rep);
+	for (i = 0; i < c->nr_reps; i++)
+		hist_add(&c->merged, c->reps[i].lat, 1);
+	cells = realloc(run->cells, (run->nr_cells + 1) * sizeof(*cells));
+	if (!cells)
+		goto out_cell;
+	run->cells = cells;
+	cells[run->nr_cells++] = c;
+	ret = 0;
+	goto out;
+out_cell:
+	for (i = 0; i < c->nr_reps; i++)
+		rep_free(&c->reps[i]);
+	free(c->reps);
+	free(c->variant);
+	free(c->name);
+	free(c->workload);
+	free(c->condition);
+	free(c);
+out:
+	free_list(reps, n);
+	return ret;
+}
+
+static int load_variant(struct run *run, const char *variant)
+{
+	char *vdir = path_join(run->dir, variant), **cells;
+	unsigned int i, n;
+	int ret = 0;
+
+	if (list_dirs(vdir, &cells, &n)) {
+		free(vdir);
+		return -1;
+	}
+	for (i = 0; i < n && !ret; i++) {
+		char *cdir = path_join(vdir, cells[i]);
+		const char *at = strchr(cells[i], '@');
+
+		if (!at || at == cells[i] || !at[1])
+			run_warn(run, "%s: not <workload>@<condition>, skipped",
+				 cdir);
+		else
+			ret = load_cell(run, variant, cells[i], cdir);
+		free(cdir);
+	}
+	free_list(cells, n);
+	free(vdir);
+	return ret;
+}
+
+static const char *base_for_sort;
+
+static int variant_rank(const char *v)
+{
+	return strcmp(v, base_for_sort) ? 1 : 0;
+}
+
+static int cmp_variant(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	int d = variant_rank(x) - variant_rank(y);
+
+	return d ? d : strcmp(x, y);
+}
+
+static int variant_index(const struct run *run, const char *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr_variants; i++)
+		if (!strcmp(run->variants[i], v))
+			return i;
+	return -1;
+}
+
+static const struct run *run_for_sort;
+
+static int cmp_cell(const void *a, const void *b)
+{
+	const struct cell *x = *(struct cell *const *)a;
+	const struct cell *y = *(struct cell *const *)b;
+	int d = strcmp(x->name, y->name);
+
+	if (d)
+		return d;
+	return variant_index(run_for_sort, x->variant) -
+	       variant_index(run_for_sort, y->variant);
+}
+
+int run_load(struct run *run, const char *dir, const char *base_variant)
+{
+	char *rj, **vars;
+	unsigned int i, n;
+	json_error_t jerr;
+
+	memset(run, 0, sizeof(*run));
+	run->dir = strdup(dir);
+	rj = path_join(dir, "run.json");
+	if (!access(rj, F_OK)) {
+		run->runjson = json_load_file(rj, 0, &jerr);
+		if (!run->runjson) {
+			fprintf(stderr, "%s: line %d column %d: %s\n", rj,
+				jerr.line, jerr.column, jerr.text);
+			free(rj);
+			return -1;
+		}
+	} else {
+		run_warn(run, "%s: missing, run provenance incomplete", rj);
+	}
+	free(rj);
+
+	if (list_dirs(dir, &vars, &n))
+		return -1;
+	for (i = 0; i < n; i++) {
+		char **nv;
+
+		if (!strcmp(vars[i], "boots") || !strcmp(vars[i], "plots"))
+			continue;
+		if (load_variant(run, vars[i])) {
+			free_list(vars, n);
+			return -1;
+		}
+		nv = realloc(run->variants,
+			     (run->nr_variants + 1) * sizeof(*nv));
+		if (!nv)
+			break;
+		run->variants = nv;
+		nv[run->nr_variants++] = strdup(vars[i]);
+	}
+	free_list(vars, n);
+	if (!run->nr_cells) {
+		fprintf(stderr, "%s: no <variant>/<cell>/<rep>/ results found\n",
+			dir);
+		return -1;
+	}
+	base_for_sort = base_variant;
+	qsort(run->variants, run->nr_variants, sizeof(*run->variants),
+	      cmp_variant);
+	run_for_sort = run;
+	qsort(run->cells, run->nr_cells, sizeof(*run->cells), cmp_cell);
+	return 0;
+}
+
+struct cell *run_find(const struct run *run, const char *variant,
+		      const char *cell)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr_cells; i++)
+		if (!strcmp(run->cells[i]->variant, variant) &&
+		    !strcmp(run->cells[i]->name, cell))
+			return run->cells[i];
+	return NULL;
+}
+
+void run_free(struct run *run)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < run->nr_cells; i++) {
+		struct cell *c = run->cells[i];
+
+		for (j = 0; j < c->nr_reps; j++)
+			rep_free(&c->reps[j]);
+		free(c->reps);
+		free(c->variant);
+		free(c->name);
+		free(c->workload);
+		free(c->condition);
+		free(c);
+	}
+	free(run->cells);
+	free_list(run->variants, run->nr_variants);
+	free_list(run->warnings, run->nr_warnings);
+	json_decref(run->runjson);
+	free(run->dir);
+	memset(run, 0, sizeof(*run));
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# /init of the pollbench guest (busybox sh). Mounts the basics and the
+# host share, then either runs /share/job.sh and powers off, or (kernel
+# command line pollbench.shell=1) gives a shell on the serial console.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mkdir -p /dev/shm /dev/pts /tmp /share
+mount -t tmpfs shm /dev/shm
+mount -t tmpfs tmp /tmp
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+echo "pollbench: init on $(uname -r)" >/dev/kmsg
+
+if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 host0 /share; then
+	echo "pollbench: FAILED to mount the host share" >/dev/kmsg
+fi
+
+case " $(cat /proc/cmdline) " in
+*" pollbench.shell=1 "*)
+	echo "pollbench: shell; 'poweroff -f' to leave"
+	setsid cttyhack sh -l
+	;;
+*)
+	if [ -f /share/job.sh ]; then
+		sh /share/job.sh >/share/job.out 2>&1
+		rc=$?
+		sync
+		echo "$rc" >/share/job.rc
+		sync
+		echo "pollbench: job finished rc=$rc" >/dev/kmsg
+	else
+		echo "pollbench: no /share/job.sh" >/dev/kmsg
+	fi
+	;;
+esac
+sync
+poweroff -f

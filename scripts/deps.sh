@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Install the Debian packages pollbench needs (as root), or print the
+
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+packages=(
+	"$KERNEL_PKG"
+	build-essential flex bison bc libelf-dev libssl-dev cpio kmod ccache git
+	sparse xz-utils
+	qemu-system-x86 qemu-utils
+	fio rt-tests linux-perf busybox-static file
+	jq xxd coreutils
+	libjansson-dev gnuplot-nox pkg-config
+	shellcheck
+)
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing+=("$p")
+done
+[ ${#missing[@]} = 0 ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "missing packages; as root run:" >&2
+	echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+	exit 1
+fi
+log "installing: ${missing[*]}"
+apt-get update -q >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,129 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot one variant's kernel in QEMU on an emulated NVMe disk with a poll
+# queue, run BOOTDIR/share/job.sh inside, and judge the boot.
+#
+#   guest-run.sh [options] VARIANT BOOTDIR
+#     --flavour F    release (default) or debug
+#     --smp N        vCPUs (default $PB_SMP or 2)
+#     --mem MIB      memory (default $PB_MEM or 1024)
+#     --timeout S    host-side limit in seconds (default $PB_TIMEOUT or 600)
+#     --append ARGS  extra kernel command line
+#     --shell        interactive shell on the serial console, no job
+#
+# Writes BOOTDIR/console.log, qemu.stderr, qemu-command, boot.env and
+# status ("ok" or "failed: <reason>"). Exit 0 for ok, 1 for a failed boot.
+
+# QEMU options are comma-separated by design.
+# shellcheck disable=SC2054
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavour=release smp=${PB_SMP:-2} mem=${PB_MEM:-1024} timeout=${PB_TIMEOUT:-600}
+append="" shell=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--flavour) flavour=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--append) append=$2; shift 2 ;;
+	--shell) shell=1; shift ;;
+	-*) die "unknown option '$1' (see the header of $0)" ;;
+	*) break ;;
+	esac
+done
+[ $# = 2 ] || die "usage: guest-run.sh [options] VARIANT BOOTDIR"
+variant=$1 bootdir=$2
+check_variant "$variant"
+[[ $smp =~ ^[1-8]$ ]] || die "--smp must be 1..8 (the guest config has NR_CPUS=8), got '$smp'"
+[[ $mem =~ ^[0-9]+$ ]] && [ "$mem" -ge 256 ] || die "--mem must be a number of MiB >= 256, got '$mem'"
+[[ $timeout =~ ^[0-9]+$ ]] && [ "$timeout" -gt 0 ] || die "--timeout must be a positive number of seconds, got '$timeout'"
+need_tool qemu-system-x86_64 timeout truncate
+
+obj=$(variant_obj "$variant" "$flavour")
+kernel=$obj/arch/x86/boot/bzImage
+[ -f "$kernel" ] && [ -f "$obj/pollbench-build.env" ] ||
+	die "no built kernel for $variant ($flavour): run 'make kernel VARIANT=$variant${flavour/release/}'"
+initrd=$BUILD_DIR/guest/initramfs.cpio.gz
+[ -f "$initrd" ] || die "no guest image: run 'make guest'"
+mkdir -p "$bootdir/share"
+[ $shell = 1 ] || [ -f "$bootdir/share/job.sh" ] || die "$bootdir/share/job.sh is missing"
+rm -f "$bootdir/share/job.rc" "$bootdir/status"
+
+accel=$("$PB_ROOT/scripts/accel.sh" "$variant" "$flavour")
+case $accel in
+kvm) accel_args=(-accel kvm -cpu host,-arch-capabilities) ;;
+tcg) accel_args=(-accel tcg,thread=multi -cpu max) ;;
+*) die "accelerator probe gave '$accel'" ;;
+esac
+
+# A fresh sparse disk per boot: every boot starts from the same state.
+disk=$bootdir/disk.raw
+truncate -s "${PB_DISK_SIZE:-4G}" "$disk"
+cmdline="console=ttyS0 nvme.poll_queues=1 null_blk.nr_devices=0 panic=-1 $append"
+[ $shell = 1 ] && cmdline="$cmdline pollbench.shell=1"
+if [ $shell = 1 ]; then
+	serial=(-serial mon:stdio)
+else
+	serial=(-serial "file:$bootdir/console.log" -monitor none)
+fi
+qemu=(qemu-system-x86_64 "${accel_args[@]}" -machine q35 -smp "$smp" -m "$mem"
+	-nodefaults -no-reboot -nographic "${serial[@]}"
+	-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
+	-drive "file=$disk,if=none,id=nvm,format=raw,cache=none,aio=native"
+	-device nvme,serial=pollbench,drive=nvm
+	-virtfs "local,path=$bootdir/share,mount_tag=host0,security_model=none,id=host0")
+printf '%q ' "${qemu[@]}" >"$bootdir/qemu-command"
+echo >>"$bootdir/qemu-command"
+echo "+ $(cat "$bootdir/qemu-command")" >&2
+
+{
+	cat "$obj/pollbench-build.env"
+	echo "qemu_version=$(qemu-system-x86_64 --version | head -n1)"
+	echo "accel=$accel"
+	echo "timing=$([ "$accel" = tcg ] && echo emulated || echo virtualised)"
+	echo "vcpus=$smp"
+	echo "memory_mib=$mem"
+	echo "host=$(hostname)"
+	echo "host_cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+	echo "initramfs_sha256=$(cat "$initrd.sha256" 2>/dev/null)"
+	echo "start_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+} >"$bootdir/boot.env"
+
+if [ $shell = 1 ]; then
+	"${qemu[@]}"
+	rm -f "$disk"
+	exit 0
+fi
+
+set +e
+timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >"$bootdir/qemu.stdout" 2>"$bootdir/qemu.stderr"
+qrc=$?
+set -e
+rm -f "$disk"
+echo "end_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$bootdir/boot.env"
+
+# Judge the boot: any of these turns it into a failure, never into data.
+reason=""
+splat=$(grep -m1 -E 'Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|KASAN|possible (circular|recursive) locking' \
+	"$bootdir/console.log" 2>/dev/null || true)
+if [ $qrc = 124 ] || [ $qrc = 137 ]; then
+	reason="timeout after ${timeout}s"
+elif grep -q 'KVM internal error' "$bootdir/qemu.stderr" "$bootdir/console.log" 2>/dev/null; then
+	reason="KVM internal error"
+elif [ -n "$splat" ]; then
+	reason="kernel reported: ${splat:0:160}"
+elif [ $qrc != 0 ]; then
+	reason="qemu exited with status $qrc: $(tail -n1 "$bootdir/qemu.stderr")"
+elif [ ! -f "$bootdir/share/job.rc" ]; then
+	reason="guest did not finish its job"
+elif [ "$(cat "$bootdir/share/job.rc")" != 0 ]; then
+	reason="job exited with status $(cat "$bootdir/share/job.rc")"
+fi
+if [ -n "$reason" ]; then
+	echo "failed: $reason" >"$bootdir/status"
+	log "$variant boot FAILED: $reason (console log: $bootdir/console.log)"
+	exit 1
+fi
+echo ok >"$bootdir/status"

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for tests. Exit codes: 0 pass, 1 fail, 77 skip (liburing/automake).
+# shellcheck shell=bash
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
+
+TEST_NAME=$(basename "$0" .sh)
+TEST_DIR=$BUILD_DIR/tests/$TEST_NAME
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+skip() {
+	echo "SKIP: $*" >&2
+	exit 77
+}
+
+# expect_fail DESCRIPTION PATTERN CMD...: CMD must exit non-zero and print
+# PATTERN (an extended regex) on stderr or stdout.
+expect_fail() {
+	local what=$1 pattern=$2 out rc=0
+	shift 2
+	out=$("$@" 2>&1) || rc=$?
+	[ $rc != 0 ] || fail "$what: exited 0, expected an error; output: $out"
+	grep -qE -- "$pattern" <<<"$out" || fail "$what: message does not match /$pattern/: $out"
+	echo "ok: $what -> exit $rc: $(head -n1 <<<"$out")"
+}
+
+# guest_job VARIANT [guest-run options...] < JOBSCRIPT: boot VARIANT with the
+# job on stdin; the boot folder is $TEST_DIR/boot. Returns guest-run's status.
+guest_job() {
+	local variant=$1
+	shift
+	rm -rf "${TEST_DIR:?}/boot"
+	mkdir -p "$TEST_DIR/boot/share/workloads"
+	cp "$PB_ROOT"/workloads/*.fio "$TEST_DIR/boot/share/workloads/"
+	cat >"$TEST_DIR/boot/share/job.sh"
+	"$PB_ROOT/scripts/guest-run.sh" --timeout "${GUEST_TIMEOUT:-240}" "$@" "$variant" "$TEST_DIR/boot"
+}
+
+# Where a guest job's files land on the host.
+guest_out() { echo "$TEST_DIR/boot/share"; }
+
+# kprobe_hits FILE EVENT: hits of a kprobe event in a kprobe_profile copy.
+kprobe_hits() {
+	awk -v e="pb_$2" '$1 == e { print $2; found = 1 } END { if (!found) print -1 }' "$1"
+}
+
+# irq_total FILE-BEFORE FILE-AFTER PATTERN: interrupts on lines matching
+# PATTERN (e.g. nvme0q1), summed over CPUs, after minus before.
+irq_delta() {
+	local sum_b sum_a
+	sum_b=$(irq_sum "$1" "$3")
+	sum_a=$(irq_sum "$2" "$3")
+	echo $((sum_a - sum_b))
+}
+irq_sum() {
+	awk -v p="$2" '$NF ~ p { for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) s += $i; else break } END { print s + 0 }' "$1"
+}
+
+# fio_ios FIO-JSON: total completed I/Os of all jobs.
+fio_ios() {
+	jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$1"
+}
+
+# built_variants: the variants that have patches (baseline always), in order.
+built_variants() {
+	local v
+	for v in $PB_VARIANTS; do
+		variant_has_patches "$v" && echo "$v"
+	done
+}
+
+# polling_variant V: true if V's kernel polls sync RWF_HIPRI I/O.
+polling_variant() {
+	case $1 in inline | idle | hybrid) return 0 ;; *) return 1 ;; esac
+}
