@@ -45,6 +45,9 @@ struct run {
 	unsigned int nr_variants;
 	char **warnings;
 	unsigned int nr_warnings;
+	unsigned int boots_ok;
+	char **boots_failed;	/* "<boot-id>: <status>" */
+	unsigned int nr_boots_failed;
 };
 
 /* rundir.c */

@@ -156,8 +156,10 @@ void kv_free(struct kvlist *l)
 	l->n = 0;
 }
 
-/* "key value" lines; '#' starts a comment. Also kprobe_profile's first
- * two columns ("<event> <hits> <misses>"). */
+/*
+ * "key value" lines; '#' starts a comment. Also kprobe_profile's first
+ * two columns ("<event> <hits> <misses>").
+ */
 static int kv_parse(const char *path, struct kvlist *l, int ncols)
 {
 	char line[1024], name[KV_NAME_LEN];

@@ -241,6 +241,48 @@ static int cmp_cell(const void *a, const void *b)
 	       variant_index(run_for_sort, y->variant);
 }
 
+/* boots/<boot-id>/status: "ok" or "failed: <reason>". */
+static void load_boots(struct run *run)
+{
+	char *bdir = path_join(run->dir, "boots"), **ids, line[512];
+	unsigned int i, n;
+
+	if (!is_dir(bdir) || list_dirs(bdir, &ids, &n)) {
+		free(bdir);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		char *sp, *entry, **nb;
+		FILE *f;
+
+		if (asprintf(&sp, "%s/%s/status", bdir, ids[i]) < 0)
+			break;
+		f = fopen(sp, "r");
+		free(sp);
+		if (!f || !fgets(line, sizeof(line), f))
+			snprintf(line, sizeof(line), "no status file");
+		if (f)
+			fclose(f);
+		line[strcspn(line, "\n")] = '\0';
+		if (!strcmp(line, "ok")) {
+			run->boots_ok++;
+			continue;
+		}
+		if (asprintf(&entry, "%s: %s", ids[i], line) < 0)
+			break;
+		nb = realloc(run->boots_failed,
+			     (run->nr_boots_failed + 1) * sizeof(*nb));
+		if (!nb) {
+			free(entry);
+			break;
+		}
+		run->boots_failed = nb;
+		nb[run->nr_boots_failed++] = entry;
+	}
+	free_list(ids, n);
+	free(bdir);
+}
+
 int run_load(struct run *run, const char *dir, const char *base_variant)
 {
 	char *rj, **vars;
@@ -262,6 +304,7 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 		run_warn(run, "%s: missing, run provenance incomplete", rj);
 	}
 	free(rj);
+	load_boots(run);
 
 	if (list_dirs(dir, &vars, &n))
 		return -1;
@@ -326,6 +369,7 @@ void run_free(struct run *run)
 	free(run->cells);
 	free_list(run->variants, run->nr_variants);
 	free_list(run->warnings, run->nr_warnings);
+	free_list(run->boots_failed, run->nr_boots_failed);
 	json_decref(run->runjson);
 	free(run->dir);
 	memset(run, 0, sizeof(*run));

@@ -38,8 +38,10 @@ unsigned int rng_below(struct rng *r, unsigned int n)
 	return v % n;
 }
 
-/* FNV-1a of a string folded into the seed: each (cell, metric) gets its
- * own stream, so results do not depend on the order of evaluation. */
+/*
+ * FNV-1a of a string folded into the seed: each (cell, metric) gets its
+ * own stream, so results do not depend on the order of evaluation.
+ */
 uint64_t seed_mix(uint64_t seed, const char *s)
 {
 	uint64_t h = 0xcbf29ce484222325ULL ^ seed;

@@ -74,8 +74,9 @@ qemu=(qemu-system-x86_64 "${accel_args[@]}" -machine q35 -smp "$smp" -m "$mem"
 	-drive "file=$disk,if=none,id=nvm,format=raw,cache=none,aio=native"
 	-device nvme,serial=pollbench,drive=nvm
 	-virtfs "local,path=$bootdir/share,mount_tag=host0,security_model=none,id=host0")
-printf '%q ' "${qemu[@]}" >"$bootdir/qemu-command"
-echo >>"$bootdir/qemu-command"
+for a in "${qemu[@]}"; do
+	if [[ $a =~ ^[A-Za-z0-9_./:=,+@-]+$ ]]; then printf '%s ' "$a"; else printf "'%s' " "$a"; fi
+done | sed 's/ $/\n/' >"$bootdir/qemu-command"
 echo "+ $(cat "$bootdir/qemu-command")" >&2
 
 {

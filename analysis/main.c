@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pollbench-report: summarise a pollbench run directory from its raw
+ * files (docs/results-layout.md) into report.md, summary.csv,
+ * summary.json and plots/, or --validate an existing summary.json.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "model.h"
+#include "plot.h"
+#include "stats.h"
+#include "table.h"
+
+static void usage(FILE *f, const char *prog)
+{
+	fprintf(f,
+		"Usage: %s RUN_DIR [options]\n"
+		"\n"
+		"Reads RUN_DIR/<variant>/<cell>/<rep>/ and writes report.md, summary.csv,\n"
+		"summary.json and plots/.\n"
+		"\n"
+		"Options:\n"
+		"  --out DIR               write outputs to DIR (default: RUN_DIR)\n"
+		"  --seed N                bootstrap seed (default: %llu)\n"
+		"  --resamples N           bootstrap resamples (default: %d)\n"
+		"  --baseline VARIANT      baseline column of the per-cell tables\n"
+		"                          (default: baseline)\n"
+		"  --baseline VARIANT/CELL first column of that variant's engine\n"
+		"                          comparison for CELL's family; repeatable\n"
+		"                          (default: first cell by name)\n"
+		"  --validate              recompute from the raw files and compare with\n"
+		"                          DIR/summary.json; exit 1 naming the first\n"
+		"                          differing key (default: off)\n"
+		"  --no-plots              do not write plots/ (default: plots on)\n"
+		"  -h, --help              this text\n"
+		"\n"
+		"Exit status: 0 ok, 1 broken input or --validate mismatch, 2 usage.\n",
+		prog, (unsigned long long)DEFAULT_SEED, DEFAULT_RESAMPLES);
+}
+
+static int parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end || end == s || s[0] == '-' || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static char *out_path(const struct opts *o, const char *file)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", o->out_dir, file) < 0) {
+		perror("asprintf");
+		exit(1);
+	}
+	return p;
+}
+
+static int validate(const struct opts *o, json_t *got)
+{
+	char *path = out_path(o, "summary.json");
+	json_error_t jerr;
+	json_t *want = json_load_file(path, 0, &jerr);
+	int r;
+
+	if (!want) {
+		fprintf(stderr, "%s: line %d column %d: %s\n", path, jerr.line,
+			jerr.column, jerr.text);
+		free(path);
+		return 1;
+	}
+	r = summary_diff(want, got, "");
+	printf("%s: %s\n", path, r ? "DIFFERS from the raw files" :
+				     "matches the raw files");
+	json_decref(want);
+	free(path);
+	return r ? 1 : 0;
+}
+
+static int write_all(const struct run *run, const struct opts *o,
+		     json_t *summary)
+{
+	char *p;
+	int plots = 0, r;
+
+	if (mkdir(o->out_dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "%s: %s\n", o->out_dir, strerror(errno));
+		return 1;
+	}
+	p = out_path(o, "summary.json");
+	r = json_dump_file(summary, p, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+	if (r)
+		fprintf(stderr, "%s: cannot write\n", p);
+	free(p);
+	if (r)
+		return 1;
+	p = out_path(o, "summary.csv");
+	r = write_csv(run, p);
+	free(p);
+	if (r)
+		return 1;
+	if (!o->no_plots) {
+		p = out_path(o, "plots");
+		plots = write_plots(run, p);
+		free(p);
+		if (plots < 0)
+			return 1;
+	}
+	p = out_path(o, "report.md");
+	r = write_report(run, o, p, plots > 0);
+	if (!r)
+		printf("wrote %s\n", p);
+	free(p);
+	return r ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "resamples", required_argument, NULL, 'r' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "validate", no_argument, NULL, 'v' },
+		{ "no-plots", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct opts o = {
+		.seed = DEFAULT_SEED,
+		.resamples = DEFAULT_RESAMPLES,
+		.base_variant = "baseline",
+	};
+	struct run run;
+	json_t *summary;
+	uint64_t v;
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "h", lopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			o.out_dir = optarg;
+			break;
+		case 's':
+			if (parse_u64(optarg, INT64_MAX, &o.seed)) {
+				fprintf(stderr, "--seed: \"%s\" is not a number in 0..2^63-1\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'r':
+			if (parse_u64(optarg, 1000000, &v) || !v) {
+				fprintf(stderr, "--resamples: \"%s\" is not in 1..1000000\n",
+					optarg);
+				return 2;
+			}
+			o.resamples = v;
+			break;
+		case 'b':
+			if (strchr(optarg, '/')) {
+				char **n = realloc(o.base_cells,
+						   (o.nr_base_cells + 1) *
+						   sizeof(*n));
+
+				if (!n)
+					return 1;
+				o.base_cells = n;
+				n[o.nr_base_cells++] = optarg;
+			} else {
+				o.base_variant = optarg;
+			}
+			break;
+		case 'v':
+			o.validate = 1;
+			break;
+		case 'n':
+			o.no_plots = 1;
+			break;
+		case 'h':
+			usage(stdout, argv[0]);
+			return 0;
+		default:
+			usage(stderr, argv[0]);
+			return 2;
+		}
+	}
+	if (optind + 1 != argc) {
+		usage(stderr, argv[0]);
+		return 2;
+	}
+	o.run_dir = argv[optind];
+	if (!o.out_dir)
+		o.out_dir = o.run_dir;
+
+	metrics_init();
+	if (run_load(&run, o.run_dir, o.base_variant)) {
+		run_free(&run);
+		return 1;
+	}
+	if (strcmp(run.variants[0], o.base_variant))
+		run_warn(&run, "baseline variant \"%s\" not found; using \"%s\"",
+			 o.base_variant, run.variants[0]);
+	if (run_aggregate(&run, &o)) {
+		run_free(&run);
+		return 1;
+	}
+	summary = summary_json(&run, &o);
+	if (o.validate)
+		ret = validate(&o, summary);
+	else
+		ret = write_all(&run, &o, summary);
+	json_decref(summary);
+	run_free(&run);
+	free(o.base_cells);
+	return ret;
+}

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Plots: one data file per plot and cell, and one gnuplot script
+ * (plots/plots.gp) that renders each as PNG and SVG. gnuplot runs as a
+ * child process; when it is missing the data and script stay, with a
+ * warning.
+ *
+ * Extension point: add a struct plot_kind to plot_kinds[] (fairness
+ * trade-off across conditions, cyclictest histograms, ...). write_data()
+ * writes the data file(s) for one cell, script() the gnuplot commands
+ * that draw them; the terminal and output are set by the caller.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "plot.h"
+#include "table.h"
+
+struct plot_ctx {
+	const struct run *run;
+	struct cell **cols;	/* variants of one cell, baseline first */
+	unsigned int n;
+	const char *base;	/* file name stem: <dir>/<cell>-<kind> */
+	const char *cell;
+};
+
+struct plot_kind {
+	const char *name;
+	int (*write_data)(const struct plot_ctx *p, FILE *dat);
+	void (*script)(const struct plot_ctx *p, FILE *gp, const char *dat);
+};
+
+static const double curve_pcts[] = {
+	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95,
+	99.99, 99.995, 99.999,
+};
+
+#define NR_PCTS (sizeof(curve_pcts) / sizeof(curve_pcts[0]))
+
+/* x = -log10(1 - p): 90% -> 1, 99% -> 2, 99.9% -> 3 ("nines"). */
+static int latency_data(const struct plot_ctx *p, FILE *dat)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < p->n; i++) {
+		const struct hist *h = &p->cols[i]->merged;
+
+		fprintf(dat, "# %s: percentile_nines latency_ns pct\n",
+			p->cols[i]->variant);
+		for (k = 0; k < NR_PCTS; k++) {
+			/* Only as deep as the samples reach. */
+			if ((1 - curve_pcts[k] / 100) * h->n < 1)
+				break;
+			fprintf(dat, "%.6f %llu %g\n",
+				-log10(1 - curve_pcts[k] / 100),
+				(unsigned long long)hist_percentile(h, curve_pcts[k]),
+				curve_pcts[k]);
+		}
+		fprintf(dat, "\n\n");
+	}
+	return 0;
+}
+
+static void latency_script(const struct plot_ctx *p, FILE *gp,
+			   const char *dat)
+{
+	unsigned int i;
+
+	fprintf(gp, "set title \"%s: completion latency percentiles\" noenhanced\n",
+		p->cell);
+	fprintf(gp, "set xlabel \"percentile\"\nset ylabel \"clat (ns)\"\nset logscale y\nset key top left noenhanced\nset grid\n");
+	fprintf(gp, "set xtics (\"50\" 0.30103, \"90\" 1, \"99\" 2, \"99.9\" 3, \"99.99\" 4, \"99.999\" 5)\n");
+	fprintf(gp, "plot ");
+	for (i = 0; i < p->n; i++)
+		fprintf(gp, "%s\"%s\" index %u using 1:2 with linespoints title \"%s\"",
+			i ? ", " : "", dat, i, p->cols[i]->variant);
+	fputc('\n', gp);
+}
+
+static void bar_row(FILE *dat, const struct cell *c, const char *key)
+{
+	int mi = minst_find(key);
+	const struct aggval *a = &c->agg[mi];
+
+	fprintf(dat, " %.17g %.17g %.17g", a->value,
+		isnan(a->lo) ? a->value : a->lo,
+		isnan(a->hi) ? a->value : a->hi);
+}
+
+static int pct_data(const struct plot_ctx *p, FILE *dat)
+{
+	unsigned int i;
+
+	fprintf(dat, "# variant p50 lo hi p99 lo hi (ns)\n");
+	for (i = 0; i < p->n; i++) {
+		fprintf(dat, "\"%s\"", p->cols[i]->variant);
+		bar_row(dat, p->cols[i], "clat_p50_ns");
+		bar_row(dat, p->cols[i], "clat_p99_ns");
+		fputc('\n', dat);
+	}
+	return 0;
+}
+
+static void bars_common(FILE *gp)
+{
+	fprintf(gp, "set style data histograms\nset style histogram errorbars gap 1 lw 1\nset style fill solid 0.6 border -1\nset yrange [0:*]\nset key top left noenhanced\nset grid y\nset xtics noenhanced\n");
+}
+
+static void pct_script(const struct plot_ctx *p, FILE *gp, const char *dat)
+{
+	fprintf(gp, "set title \"%s: p50 and p99 with 95%% bootstrap CI\" noenhanced\n",
+		p->cell);
+	fprintf(gp, "set ylabel \"clat (ns)\"\nunset xlabel\n");
+	bars_common(gp);
+	fprintf(gp, "plot \"%s\" using 2:3:4:xtic(1) title \"p50\", \"\" using 5:6:7 title \"p99\"\n",
+		dat);
+}
+
+static int cpu_data(const struct plot_ctx *p, FILE *dat)
+{
+	unsigned int i, mi;
+
+	fprintf(dat, "# variant then value lo hi per M_CPU metric\n");
+	for (i = 0; i < p->n; i++) {
+		fprintf(dat, "\"%s\"", p->cols[i]->variant);
+		for (mi = 0; mi < nr_minsts; mi++)
+			if (minsts[mi].m->flags & M_CPU)
+				bar_row(dat, p->cols[i], minsts[mi].key);
+		fputc('\n', dat);
+	}
+	return 0;
+}
+
+static void cpu_script(const struct plot_ctx *p, FILE *gp, const char *dat)
+{
+	unsigned int mi, col = 2;
+
+	fprintf(gp, "set title \"%s: CPU per I/O with 95%% bootstrap CI\" noenhanced\n",
+		p->cell);
+	fprintf(gp, "set ylabel \"ns per I/O\"\nunset xlabel\n");
+	bars_common(gp);
+	fprintf(gp, "plot ");
+	for (mi = 0; mi < nr_minsts; mi++) {
+		if (!(minsts[mi].m->flags & M_CPU))
+			continue;
+		fprintf(gp, "%s\"%s\" using %u:%u:%u%s title \"%s\"",
+			col > 2 ? ", " : "", dat, col, col + 1, col + 2,
+			col == 2 ? ":xtic(1)" : "", minsts[mi].label);
+		col += 3;
+	}
+	fputc('\n', gp);
+}
+
+static const struct plot_kind plot_kinds[] = {
+	{ "latency", latency_data, latency_script },
+	{ "p50-p99", pct_data, pct_script },
+	{ "cpu", cpu_data, cpu_script },
+	/* { "fairness", ... }, { "cyclictest", ... }: add here. */
+};
+
+/* File names: the cell name with anything but [A-Za-z0-9._@-] as '_'. */
+static void safe_name(char *dst, size_t len, const char *src)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < len && src[i]; i++)
+		dst[i] = (isalnum((unsigned char)src[i]) || strchr("._@-", src[i])) ?
+			 src[i] : '_';
+	dst[i] = '\0';
+}
+
+static int run_gnuplot(const char *dir)
+{
+	pid_t pid;
+	int st;
+
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		if (chdir(dir))
+			_exit(126);
+		execlp("gnuplot", "gnuplot", "plots.gp", (char *)NULL);
+		_exit(errno == ENOENT ? 127 : 126);
+	}
+	if (waitpid(pid, &st, 0) < 0)
+		return -1;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+		return 1;
+	return WIFEXITED(st) && !WEXITSTATUS(st) ? 0 : -1;
+}
+
+int write_plots(const struct run *run, const char *dir)
+{
+	struct cell **cols = calloc(run->nr_variants, sizeof(*cols));
+	char gpath[4096], dpath[4096], stem[512];
+	unsigned int i, j, k, n, f;
+	FILE *gp;
+	int r;
+
+	if (!cols || (mkdir(dir, 0777) && errno != EEXIST)) {
+		fprintf(stderr, "%s: %s\n", dir, strerror(errno));
+		free(cols);
+		return -1;
+	}
+	snprintf(gpath, sizeof(gpath), "%s/plots.gp", dir);
+	gp = fopen(gpath, "w");
+	if (!gp) {
+		fprintf(stderr, "%s: %s\n", gpath, strerror(errno));
+		free(cols);
+		return -1;
+	}
+	fprintf(gp, "# Generated by pollbench-report; run in this directory: gnuplot plots.gp\n");
+	for (i = 0; i < run->nr_cells; i = j) {
+		struct plot_ctx p = { .run = run, .cols = cols,
+				      .cell = run->cells[i]->name };
+
+		for (j = i, n = 0; j < run->nr_cells; j++) {
+			if (strcmp(run->cells[j]->name, p.cell))
+				break;
+			cols[n++] = run->cells[j];
+		}
+		p.n = n;
+		for (k = 0; k < sizeof(plot_kinds) / sizeof(plot_kinds[0]);
+		     k++) {
+			const struct plot_kind *pk = &plot_kinds[k];
+			char file[600];
+			FILE *dat;
+
+			safe_name(stem, sizeof(stem), p.cell);
+			snprintf(file, sizeof(file), "%s-%s", stem, pk->name);
+			snprintf(dpath, sizeof(dpath), "%s/%s.dat", dir, file);
+			p.base = file;
+			dat = fopen(dpath, "w");
+			if (!dat || pk->write_data(&p, dat) || fclose(dat)) {
+				fprintf(stderr, "%s: %s\n", dpath,
+					strerror(errno));
+				fclose(gp);
+				free(cols);
+				return -1;
+			}
+			snprintf(dpath, sizeof(dpath), "%s.dat", file);
+			for (f = 0; f < 2; f++) {
+				fprintf(gp, "\nreset\nset terminal %s size 900,600 noenhanced\nset output \"%s.%s\"\n",
+					f ? "svg" : "pngcairo", file,
+					f ? "svg" : "png");
+				pk->script(&p, gp, dpath);
+				fprintf(gp, "set output\n");
+			}
+		}
+	}
+	free(cols);
+	if (fclose(gp)) {
+		fprintf(stderr, "%s: %s\n", gpath, strerror(errno));
+		return -1;
+	}
+	r = run_gnuplot(dir);
+	if (r == 1) {
+		fprintf(stderr, "warning: gnuplot not found: plots skipped (data and %s kept)\n",
+			gpath);
+		return 0;
+	}
+	if (r < 0) {
+		fprintf(stderr, "%s: gnuplot failed\n", gpath);
+		return -1;
+	}
+	return 1;
+}

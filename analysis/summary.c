@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Aggregate reps per cell (value + bootstrap CI for every metric),
+ * compare a cell against its baseline, and build summary.json, the flat
+ * machine-readable summary that --validate recomputes and diffs.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "stats.h"
+
+#define CI_LEVEL 0.95
+#define MW_DESCRIPTION \
+	"Mann-Whitney U, two-sided, exact without ties and n<=20 per group, else normal approximation"
+
+/*
+ * Bootstrap context for a histogram metric: reps are resampled and their
+ * histograms merged; only the bins used by some rep are visited.
+ */
+struct hist_ctx {
+	const struct cell *c;
+	const struct metric *m;
+	unsigned int *idx;	/* non-empty bins, ascending */
+	unsigned int nidx;
+	uint64_t *cnt;		/* merged counts of those bins */
+};
+
+static double hist_ctx_stat(const unsigned int *w, unsigned int nreps,
+			    void *ctx)
+{
+	struct hist_ctx *h = ctx;
+	long double want, sum = 0;
+	uint64_t n = 0, cum = 0;
+
+	unsigned int i, r;
+
+	for (i = 0; i < h->nidx; i++) {
+		h->cnt[i] = 0;
+		for (r = 0; r < nreps; r++)
+			h->cnt[i] += (uint64_t)w[r] *
+				     h->c->reps[r].lat->cnt[h->idx[i]];
+		n += h->cnt[i];
+	}
+	if (!n)
+		return NAN;
+	switch (h->m->agg) {
+	case AGG_HIST_MEAN:
+		for (i = 0; i < h->nidx; i++)
+			sum += (long double)h->cnt[i] *
+			       hist_idx_to_val(h->idx[i]);
+		return (double)(sum / n);
+	case AGG_HIST_MAX:
+		for (i = h->nidx; i-- > 0;)
+			if (h->cnt[i])
+				return hist_idx_to_val(h->idx[i]);
+		return NAN;
+	default:
+		want = (long double)h->m->pct / 100.0L * n;
+		for (i = 0; i < h->nidx; i++) {
+			cum += h->cnt[i];
+			if (h->cnt[i] && cum >= want)
+				return hist_idx_to_val(h->idx[i]);
+		}
+		return NAN;
+	}
+}
+
+static uint64_t cell_seed(const struct opts *o, const struct cell *c,
+			  const char *key)
+{
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s/%s/%s", c->variant, c->name, key);
+	return seed_mix(o->seed, buf);
+}
+
+static int aggregate_cell(struct cell *c, const struct opts *o)
+{
+	struct hist_ctx h = { .c = c };
+	double *vals = calloc(c->nr_reps, sizeof(*vals));
+	unsigned int mi, i;
+	int ret = -1;
+
+	h.idx = calloc(PLAT_NR, sizeof(*h.idx));
+	h.cnt = calloc(PLAT_NR, sizeof(*h.cnt));
+	if (!vals || !h.idx || !h.cnt)
+		goto out;
+	for (i = 0; i < PLAT_NR; i++)
+		if (c->merged.cnt[i])
+			h.idx[h.nidx++] = i;
+
+	for (mi = 0; mi < nr_minsts; mi++) {
+		const struct metric *m = minsts[mi].m;
+		struct aggval *a = &c->agg[mi];
+		unsigned int n = rep_values(c, mi, vals);
+		uint64_t seed = cell_seed(o, c, minsts[mi].key);
+		double sum = 0;
+
+		a->n = n;
+		a->value = a->lo = a->hi = NAN;
+		if (!n)
+			continue;
+		for (i = 0; i < n; i++)
+			sum += vals[i];
+		switch (m->agg) {
+		case AGG_SUM:
+			a->value = sum;
+			continue;
+		case AGG_MEAN:
+			a->value = sum / n;
+			if (bootstrap_ci(n, o->resamples, seed, weighted_mean,
+					 vals, CI_LEVEL, &a->lo, &a->hi))
+				goto out;
+			continue;
+		case AGG_HIST_PCT:
+			a->value = hist_percentile(&c->merged, m->pct);
+			break;
+		case AGG_HIST_MEAN:
+			a->value = hist_mean(&c->merged);
+			break;
+		case AGG_HIST_MAX:
+			a->value = hist_max(&c->merged);
+			break;
+		}
+		h.m = m;
+		if (bootstrap_ci(c->nr_reps, o->resamples, seed, hist_ctx_stat,
+				 &h, CI_LEVEL, &a->lo, &a->hi))
+			goto out;
+	}
+	ret = 0;
+out:
+	free(vals);
+	free(h.idx);
+	free(h.cnt);
+	return ret;
+}
+
+int run_aggregate(struct run *run, const struct opts *o)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr_cells; i++)
+		if (aggregate_cell(run->cells[i], o)) {
+			fprintf(stderr, "out of memory\n");
+			return -1;
+		}
+	return 0;
+}
+
+void compare(const struct cell *base, const struct cell *c, unsigned int mi,
+	     struct cmp *out)
+{
+	const struct metric *m = minsts[mi].m;
+	double b = base->agg[mi].value, v = c->agg[mi].value, u;
+	double *x, *y;
+	unsigned int nx, ny;
+	bool exact;
+	int sign = m->better == BETTER_LOWER ? -1 : 1;
+
+	memset(out, 0, sizeof(*out));
+	out->change_pct = out->p = out->cliff = NAN;
+	if (isnan(b) || isnan(v))
+		return;
+	out->valid = 1;
+	if (b != 0)
+		out->change_pct = sign * (v - b) / fabs(b) * 100 + 0.0;
+	else if (v == 0)
+		out->change_pct = 0;
+	if (m->agg == AGG_SUM)
+		return;
+	x = calloc(c->nr_reps, sizeof(*x));
+	y = calloc(base->nr_reps, sizeof(*y));
+	if (x && y) {
+		nx = rep_values(c, mi, x);
+		ny = rep_values(base, mi, y);
+		out->p = mann_whitney(x, nx, y, ny, &u, &exact);
+		out->exact = exact;
+		out->cliff = sign * cliffs_delta(x, nx, y, ny);
+		out->significant = out->p < SIGNIFICANCE_ALPHA;
+	}
+	free(x);
+	free(y);
+}
+
+/* jansson cannot encode NaN: missing values are null. */
+static json_t *jnum(double v)
+{
+	return isnan(v) || isinf(v) ? json_null() : json_real(v);
+}
+
+static const char *const prov_keys[] = {
+	"kernel_release", "kernel_commit", "kernel_baseline", "series",
+	"config_hash", "qemu_version", "accel", "timing", "vcpus",
+	"memory_mib", "host_cpu", "fio_version",
+};
+
+static void set_key(json_t *o, const char *key, const char *suffix,
+		    json_t *v)
+{
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s%s", key, suffix);
+	json_object_set_new(o, buf, v);
+}
+
+static const struct cell *base_of(const struct run *run,
+				  const struct cell *c)
+{
+	return run_find(run, run->variants[0], c->name);
+}
+
+static json_t *cell_json(const struct run *run, const struct cell *c)
+{
+	const struct cell *base = base_of(run, c);
+	json_t *o = json_object(), *ids = json_array(), *meta;
+	unsigned int i, mi;
+
+	json_object_set_new(o, "variant", json_string(c->variant));
+	json_object_set_new(o, "cell", json_string(c->name));
+	json_object_set_new(o, "workload", json_string(c->workload));
+	json_object_set_new(o, "condition", json_string(c->condition));
+	json_object_set_new(o, "reps", json_integer(c->nr_reps));
+	for (i = 0; i < c->nr_reps; i++)
+		json_array_append_new(ids, json_integer(c->reps[i].num));
+	json_object_set_new(o, "rep_ids", ids);
+	json_object_set_new(o, "baseline_variant",
+			    base && base != c ? json_string(base->variant) :
+						json_null());
+	meta = c->reps[0].meta;
+	for (i = 0; i < sizeof(prov_keys) / sizeof(prov_keys[0]); i++) {
+		json_t *v = json_object_get(meta, prov_keys[i]);
+
+		json_object_set(o, prov_keys[i], v ? v : json_null());
+	}
+
+	for (mi = 0; mi < nr_minsts; mi++) {
+		const struct aggval *a = &c->agg[mi];
+		const char *k = minsts[mi].key;
+		struct cmp cmp;
+		json_t *per;
+
+		if (!a->n && (minsts[mi].m->flags & M_FAMILY))
+			continue;	/* family member this cell lacks */
+		per = json_array();
+		set_key(o, k, "", jnum(a->value));
+		if (minsts[mi].m->agg != AGG_SUM) {
+			set_key(o, k, "_ci95_lo", jnum(a->lo));
+			set_key(o, k, "_ci95_hi", jnum(a->hi));
+		}
+		for (i = 0; i < c->nr_reps; i++)
+			json_array_append_new(per, jnum(c->reps[i].val[mi]));
+		set_key(o, k, "_per_rep", per);
+		if (!base || base == c || minsts[mi].m->agg == AGG_SUM)
+			continue;
+		compare(base, c, mi, &cmp);
+		set_key(o, k, "_change_better_pct", jnum(cmp.change_pct));
+		set_key(o, k, "_p_value", jnum(cmp.p));
+		set_key(o, k, "_cliffs_delta_better", jnum(cmp.cliff));
+		set_key(o, k, "_significant", json_boolean(cmp.significant));
+	}
+	return o;
+}
+
+json_t *summary_json(const struct run *run, const struct opts *o)
+{
+	json_t *root = json_object(), *ms = json_array(), *cells = json_array();
+	json_t *fails;
+	unsigned int i;
+
+	json_object_set_new(root, "tool", json_string("pollbench-report"));
+	json_object_set_new(root, "format_version", json_integer(1));
+	json_object_set_new(root, "seed", json_integer((json_int_t)o->seed));
+	json_object_set_new(root, "bootstrap_resamples",
+			    json_integer(o->resamples));
+	json_object_set_new(root, "ci_level_pct", json_real(CI_LEVEL * 100));
+	json_object_set_new(root, "significance_test",
+			    json_string(MW_DESCRIPTION));
+	json_object_set_new(root, "significance_alpha",
+			    json_real(SIGNIFICANCE_ALPHA));
+	json_object_set_new(root, "baseline_variant",
+			    json_string(run->variants[0]));
+	json_object_set_new(root, "hist_bin_rel_width_max",
+			    json_real(PLAT_BIN_REL_WIDTH));
+	json_object_set_new(root, "hist_value_rel_error_max",
+			    json_real(PLAT_REL_ERROR));
+	json_object_set(root, "run", run->runjson ? run->runjson : json_null());
+	json_object_set_new(root, "boots_ok", json_integer(run->boots_ok));
+	json_object_set_new(root, "boots_failed",
+			    json_integer(run->nr_boots_failed));
+	fails = json_array();
+	for (i = 0; i < run->nr_boots_failed; i++)
+		json_array_append_new(fails, json_string(run->boots_failed[i]));
+	json_object_set_new(root, "boots_failed_status", fails);
+	for (i = 0; i < nr_minsts; i++) {
+		const struct metric *m = minsts[i].m;
+		json_t *j = json_object();
+
+		json_object_set_new(j, "key", json_string(minsts[i].key));
+		json_object_set_new(j, "label", json_string(minsts[i].label));
+		json_object_set_new(j, "unit", json_string(m->unit));
+		json_object_set_new(j, "better", json_string(better_str(m->better)));
+		json_object_set_new(j, "aggregation", json_string(agg_str(m->agg)));
+		json_array_append_new(ms, j);
+	}
+	json_object_set_new(root, "metrics", ms);
+	for (i = 0; i < run->nr_cells; i++)
+		json_array_append_new(cells, cell_json(run, run->cells[i]));
+	json_object_set_new(root, "cells", cells);
+	return root;
+}
+
+static int num_differs(double a, double b)
+{
+	double scale = fmax(fabs(a), fabs(b));
+
+	return fabs(a - b) > 1e-9 * (scale > 1 ? scale : 1);
+}
+
+/*
+ * Compare the summary found on disk (want) with the recomputed one (got).
+ * Prints the first difference with its key path; returns 1 if any.
+ */
+int summary_diff(json_t *want, json_t *got, const char *path)
+{
+	char sub[1024];
+	const char *key;
+	json_t *v;
+	size_t i;
+
+	if (json_is_number(want) && json_is_number(got)) {
+		if (!num_differs(json_number_value(want),
+				 json_number_value(got)))
+			return 0;
+		printf("%s: summary.json has %.17g, raw files give %.17g\n",
+		       path, json_number_value(want), json_number_value(got));
+		return 1;
+	}
+	if (json_typeof(want) != json_typeof(got)) {
+		printf("%s: summary.json and raw files disagree on type\n",
+		       path);
+		return 1;
+	}
+	switch (json_typeof(want)) {
+	case JSON_OBJECT:
+		json_object_foreach(want, key, v) {
+			snprintf(sub, sizeof(sub), "%s%s%s", path,
+				 *path ? "." : "", key);
+			if (!json_object_get(got, key)) {
+				printf("%s: in summary.json, not recomputed\n",
+				       sub);
+				return 1;
+			}
+			if (summary_diff(v, json_object_get(got, key), sub))
+				return 1;
+		}
+		json_object_foreach(got, key, v) {
+			if (!json_object_get(want, key)) {
+				printf("%s%s%s: recomputed, missing from summary.json\n",
+				       path, *path ? "." : "", key);
+				return 1;
+			}
+		}
+		return 0;
+	case JSON_ARRAY:
+		if (json_array_size(want) != json_array_size(got)) {
+			printf("%s: summary.json has %zu entries, raw files give %zu\n",
+			       path, json_array_size(want),
+			       json_array_size(got));
+			return 1;
+		}
+		json_array_foreach(want, i, v) {
+			json_t *name = json_object_get(v, "cell");
+
+			if (json_is_string(name))
+				snprintf(sub, sizeof(sub), "%s[%s/%s]", path,
+					 json_string_value(json_object_get(v, "variant")),
+					 json_string_value(name));
+			else
+				snprintf(sub, sizeof(sub), "%s[%zu]", path, i);
+			if (summary_diff(v, json_array_get(got, i), sub))
+				return 1;
+		}
+		return 0;
+	default:
+		if (json_equal(want, got))
+			return 0;
+		printf("%s: summary.json and raw files differ\n", path);
+		return 1;
+	}
+}

@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Human- and spreadsheet-readable output: report.md with the
+ * compare-kernels style tables, and summary.csv (one row per variant,
+ * cell and metric). summary.json is built in summary.c.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hist.h"
+#include "procstat.h"
+#include "stats.h"
+#include "table.h"
+
+const char *fmt_val(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (a >= 1000 || v == floor(v))
+		snprintf(buf, len, "%.0f", v);
+	else if (a >= 10)
+		snprintf(buf, len, "%.1f", v);
+	else if (a >= 0.01)
+		snprintf(buf, len, "%.3f", v);
+	else
+		snprintf(buf, len, "%.3g", v);
+	return buf;
+}
+
+static void csv_str(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_num(FILE *f, double v)
+{
+	if (!isnan(v))
+		fprintf(f, "%.17g", v);
+}
+
+int write_csv(const struct run *run, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	unsigned int i, mi;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "variant,cell,workload,condition,metric,unit,better,aggregation,value,ci95_lo,ci95_hi,reps,baseline_variant,change_better_pct,p_value,cliffs_delta_better,significant\n");
+	for (i = 0; i < run->nr_cells; i++) {
+		const struct cell *c = run->cells[i];
+		const struct cell *b = run_find(run, run->variants[0], c->name);
+
+		for (mi = 0; mi < nr_minsts; mi++) {
+			const struct metric *m = minsts[mi].m;
+			const struct aggval *a = &c->agg[mi];
+			struct cmp cmp = { .change_pct = NAN, .p = NAN,
+					   .cliff = NAN };
+
+			if (!a->n)
+				continue;
+			if (b && b != c)
+				compare(b, c, mi, &cmp);
+			csv_str(f, c->variant);
+			fputc(',', f);
+			csv_str(f, c->name);
+			fputc(',', f);
+			csv_str(f, c->workload);
+			fputc(',', f);
+			csv_str(f, c->condition);
+			fprintf(f, ",%s,", minsts[mi].key);
+			csv_str(f, m->unit);
+			fprintf(f, ",%s,%s,", better_str(m->better),
+				agg_str(m->agg));
+			csv_num(f, a->value);
+			fputc(',', f);
+			csv_num(f, a->lo);
+			fputc(',', f);
+			csv_num(f, a->hi);
+			fprintf(f, ",%u,", a->n);
+			if (b && b != c)
+				csv_str(f, b->variant);
+			fputc(',', f);
+			csv_num(f, cmp.change_pct);
+			fputc(',', f);
+			csv_num(f, cmp.p);
+			fputc(',', f);
+			csv_num(f, cmp.cliff);
+			fprintf(f, ",%s\n", cmp.valid && !isnan(cmp.p) ?
+				(cmp.significant ? "yes" : "no") : "");
+		}
+	}
+	if (fclose(f)) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static const char *meta_str(const struct cell *c, const char *key)
+{
+	json_t *v = json_object_get(c->reps[0].meta, key);
+
+	return json_is_string(v) ? json_string_value(v) : "?";
+}
+
+static int is_tcg(const struct cell *c)
+{
+	return !strcmp(meta_str(c, "accel"), "tcg") ||
+	       !strcmp(meta_str(c, "timing"), "emulated");
+}
+
+/* Provenance of the columns of one table, one line per column. */
+static void md_provenance(FILE *f, struct cell **cols, unsigned int n)
+{
+	unsigned int i;
+	int tcg = 0;
+
+	for (i = 0; i < n; i++) {
+		fprintf(f, "- `%s/%s`: kernel %s (commit %s), qemu_version \"%s\", accel %s%s\n",
+			cols[i]->variant, cols[i]->name,
+			meta_str(cols[i], "kernel_release"),
+			meta_str(cols[i], "kernel_commit"),
+			meta_str(cols[i], "qemu_version"),
+			meta_str(cols[i], "accel"),
+			is_tcg(cols[i]) ? " — **emulated timing**" : "");
+		tcg |= is_tcg(cols[i]);
+	}
+	if (tcg)
+		fprintf(f, "\n> **Emulated timing (TCG):** latencies and rates are those of an emulated CPU; compare columns with each other, not with hardware.\n");
+	fputc('\n', f);
+}
+
+static int any_value(struct cell **cols, unsigned int n, unsigned int mi)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (cols[i]->agg[mi].n)
+			return 1;
+	return 0;
+}
+
+/* Fewer than THIN_TAIL samples lie above this percentile of the cell. */
+#define THIN_TAIL 10
+
+static int thin_tail(const struct cell *c, const struct metric *m)
+{
+	return m->agg == AGG_HIST_PCT &&
+	       c->merged.n * (1 - m->pct / 100) < THIN_TAIL;
+}
+
+/*
+ * One compare-kernels table: first column is the baseline "(0.00%)",
+ * others "value (+x.xx%)" with positive = better, "*" when the
+ * Mann-Whitney p < alpha. A second table gives the 95% CIs.
+ */
+static void md_compare(FILE *f, struct cell **cols, const char **names,
+		       unsigned int n)
+{
+	char v[64], lo[64], hi[64];
+	unsigned int i, mi;
+
+	md_provenance(f, cols, n);
+	fprintf(f, "| metric | unit |");
+	for (i = 0; i < n; i++)
+		fprintf(f, " %s |", names[i]);
+	fprintf(f, "\n|---|---|");
+	for (i = 0; i < n; i++)
+		fprintf(f, "---:|");
+	fputc('\n', f);
+	for (mi = 0; mi < nr_minsts; mi++) {
+		const struct metric *m = minsts[mi].m;
+
+		if (!any_value(cols, n, mi))
+			continue;
+		fprintf(f, "| %s | %s |", minsts[mi].label, m->unit);
+		for (i = 0; i < n; i++) {
+			struct cmp cmp;
+
+			fmt_val(v, sizeof(v), cols[i]->agg[mi].value);
+			if (m->agg == AGG_SUM || !cols[i]->agg[mi].n) {
+				fprintf(f, " %s |", v);
+				continue;
+			}
+			if (thin_tail(cols[i], m))
+				strncat(v, "†", sizeof(v) - strlen(v) - 1);
+			if (!i) {
+				fprintf(f, " %s (0.00%%) |", v);
+				continue;
+			}
+			compare(cols[0], cols[i], mi, &cmp);
+			if (isnan(cmp.change_pct))
+				fprintf(f, " %s (n/a) |", v);
+			else
+				fprintf(f, " %s (%+.2f%%)%s |", v,
+					cmp.change_pct,
+					cmp.significant ? "*" : "");
+		}
+		fputc('\n', f);
+		if (m->flags & M_SAMPLES) {
+			fprintf(f, "| reps | boots |");
+			for (i = 0; i < n; i++)
+				fprintf(f, " %u |", cols[i]->nr_reps);
+			fputc('\n', f);
+		}
+	}
+
+	fprintf(f, "\n`*`: Mann-Whitney U p < %.2f against the first column. `†`: fewer than %d I/Os above this percentile.\n",
+		SIGNIFICANCE_ALPHA, THIN_TAIL);
+	fprintf(f, "\n<details><summary>95%% bootstrap CIs, p-values, Cliff's delta</summary>\n\n| metric |");
+	for (i = 0; i < n; i++)
+		fprintf(f, " %s |", names[i]);
+	fprintf(f, "\n|---|");
+	for (i = 0; i < n; i++)
+		fprintf(f, "---|");
+	fputc('\n', f);
+	for (mi = 0; mi < nr_minsts; mi++) {
+		if (!any_value(cols, n, mi) || minsts[mi].m->agg == AGG_SUM)
+			continue;
+		fprintf(f, "| %s |", minsts[mi].key);
+		for (i = 0; i < n; i++) {
+			const struct aggval *a = &cols[i]->agg[mi];
+			struct cmp cmp;
+
+			if (!a->n) {
+				fprintf(f, " - |");
+				continue;
+			}
+			fprintf(f, " [%s, %s]", fmt_val(lo, sizeof(lo), a->lo),
+				fmt_val(hi, sizeof(hi), a->hi));
+			if (i) {
+				compare(cols[0], cols[i], mi, &cmp);
+				if (!isnan(cmp.p))
+					fprintf(f, " p=%.3g%s δ=%+.2f", cmp.p,
+						cmp.exact ? "" : "~",
+						cmp.cliff);
+			}
+			fprintf(f, " |");
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "\n</details>\n\n");
+}
+
+/* "randread-4k-qd1-psync@alone" -> "randread-4k-qd1-*@alone". */
+char *engine_family(const char *cell)
+{
+	const char *at = strchr(cell, '@'), *dash;
+	char *fam;
+
+	if (!at)
+		return NULL;
+	for (dash = at; dash > cell && *dash != '-'; dash--)
+		;
+	if (dash == cell)
+		return NULL;
+	if (asprintf(&fam, "%.*s-*%s", (int)(dash - cell), cell, at) < 0)
+		return NULL;
+	return fam;
+}
+
+static const char *engine_base(const struct opts *o, const char *variant,
+			       const char *family)
+{
+	unsigned int i;
+
+	for (i = 0; i < o->nr_base_cells; i++) {
+		const char *s = o->base_cells[i], *slash = strchr(s, '/');
+		char *fam;
+		int match;
+
+		if (!slash || strncmp(s, variant, slash - s) ||
+		    variant[slash - s])
+			continue;
+		fam = engine_family(slash + 1);
+		match = fam && !strcmp(fam, family);
+		free(fam);
+		if (match)
+			return slash + 1;
+	}
+	return NULL;
+}
+
+static void md_cell_tables(FILE *f, const struct run *run)
+{
+	struct cell **cols = calloc(run->nr_variants, sizeof(*cols));
+	const char **names = calloc(run->nr_variants, sizeof(*names));
+	unsigned int i, j, n;
+
+	for (i = 0; i < run->nr_cells; i = j) {
+		const char *cell = run->cells[i]->name;
+
+		n = 0;
+		for (j = i; j < run->nr_cells; j++) {
+			if (strcmp(run->cells[j]->name, cell))
+				break;
+			cols[n] = run->cells[j];
+			names[n++] = run->cells[j]->variant;
+		}
+		fprintf(f, "### %s\n\n", cell);
+		if (strcmp(cols[0]->variant, run->variants[0]))
+			fprintf(f, "Baseline variant `%s` has no result here; the first column is `%s`.\n\n",
+				run->variants[0], cols[0]->variant);
+		md_compare(f, cols, names, n);
+	}
+	free(cols);
+	free(names);
+}
+
+static void md_engine_tables(FILE *f, const struct run *run,
+			     const struct opts *o)
+{
+	struct cell **cols = calloc(run->nr_cells, sizeof(*cols));
+	const char **names = calloc(run->nr_cells, sizeof(*names));
+	char **fams = calloc(run->nr_cells, sizeof(*fams));
+	unsigned int v, i, j, n, any = 0;
+
+	for (i = 0; i < run->nr_cells; i++)
+		fams[i] = engine_family(run->cells[i]->name);
+	for (v = 0; v < run->nr_variants; v++) {
+		const char *var = run->variants[v];
+
+		for (i = 0; i < run->nr_cells; i++) {
+			const char *base;
+			int seen = 0;
+
+			if (!fams[i] || strcmp(run->cells[i]->variant, var))
+				continue;
+			for (j = 0; j < i; j++)
+				if (fams[j] && !strcmp(fams[j], fams[i]) &&
+				    !strcmp(run->cells[j]->variant, var))
+					seen = 1;
+			if (seen)
+				continue;
+			base = engine_base(o, var, fams[i]);
+			n = 0;
+			for (j = i; j < run->nr_cells; j++) {
+				if (!fams[j] || strcmp(fams[j], fams[i]) ||
+				    strcmp(run->cells[j]->variant, var))
+					continue;
+				cols[n] = run->cells[j];
+				names[n] = run->cells[j]->name;
+				if (base && !strcmp(base, names[n]) && n) {
+					cols[n] = cols[0];
+					names[n] = names[0];
+					cols[0] = run->cells[j];
+					names[0] = run->cells[j]->name;
+				}
+				n++;
+			}
+			if (n < 2)
+				continue;
+			if (!any++)
+				fprintf(f, "## Engine comparisons\n\nCells of one variant that differ only in the last `-` component of the workload (the I/O engine). First column: the `--baseline VARIANT/CELL` given for this family, else the first cell by name.\n\n");
+			fprintf(f, "### %s: %s\n\n", var, fams[i]);
+			md_compare(f, cols, names, n);
+		}
+	}
+	for (i = 0; i < run->nr_cells; i++)
+		free(fams[i]);
+	free(fams);
+	free(cols);
+	free(names);
+}
+
+static void md_provenance_all(FILE *f, const struct run *run)
+{
+	static const char *const keys[] = {
+		"kernel_release", "kernel_commit", "series", "config_hash",
+		"qemu_version", "accel", "timing", "vcpus", "memory_mib",
+		"host_cpu", "fio_version",
+	};
+	unsigned int v, k, i;
+
+	fprintf(f, "## Provenance\n\n| variant |");
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+		fprintf(f, " %s |", keys[k]);
+	fprintf(f, "\n|---|");
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+		fprintf(f, "---|");
+	fputc('\n', f);
+	for (v = 0; v < run->nr_variants; v++) {
+		const struct cell *c = NULL;
+
+		for (i = 0; i < run->nr_cells && !c; i++)
+			if (!strcmp(run->cells[i]->variant, run->variants[v]))
+				c = run->cells[i];
+		if (!c)
+			continue;
+		fprintf(f, "| %s |", run->variants[v]);
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+			json_t *j = json_object_get(c->reps[0].meta, keys[k]);
+			char *s = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+
+			if (json_is_string(j))
+				fprintf(f, " %s |", json_string_value(j));
+			else
+				fprintf(f, " %s |", s ? s : "?");
+			free(s);
+		}
+		fputc('\n', f);
+	}
+	if (run->runjson) {
+		char *s = json_dumps(run->runjson, JSON_INDENT(2));
+
+		fprintf(f, "\nrun.json:\n\n```json\n%s\n```\n", s ? s : "");
+		free(s);
+	}
+	fputc('\n', f);
+}
+
+static void md_method(FILE *f, const struct run *run, const struct opts *o)
+{
+	fprintf(f, "## Method\n\n");
+	fprintf(f, "- Unit of repetition: the rep (one guest boot). Latency comes from fio's raw `clat_ns.bins` (json+), read and write sides, merged over jobs; the cell value is computed from the bins merged over all reps, per-rep values from each rep's bins.\n");
+	fprintf(f, "- Histogram error: fio's log-linear bins (FIO_IO_U_PLAT_BITS=%d, %d bins per power of two) are at most 1/%d = %.2f%% of their value wide; fio reports the midpoint, so any latency from the bins (percentiles, mean, max) is within %.2f%% of the true sample value. `max (bin)` is the highest non-empty bin.\n",
+		PLAT_BITS, PLAT_VAL, PLAT_VAL, PLAT_BIN_REL_WIDTH * 100,
+		PLAT_REL_ERROR * 100);
+	fprintf(f, "- 95%% CI: percentile bootstrap over reps, %u resamples, seed %llu (each cell and metric uses its own stream derived from the seed and its names). Histogram metrics resample reps and merge their bins; other metrics take the mean of resampled per-rep values.\n",
+		o->resamples, (unsigned long long)o->seed);
+	fprintf(f, "- Significance: two-sided Mann-Whitney U on the per-rep values against the first column; exact distribution when there are no ties and each group has at most %d reps, otherwise the normal approximation with tie and continuity correction (marked `~`). `*` marks p < %.2f. With 3 reps against 3 the smallest possible exact p is 0.1, so nothing can be marked: use at least 4 reps per column (4 vs 4: p >= 0.029).\n",
+		MW_EXACT_MAX_N, SIGNIFICANCE_ALPHA);
+	fprintf(f, "- Change: `(value - baseline) / |baseline|`, sign flipped for lower-is-better metrics, so positive = better. Metrics whose direction is `none` (descriptive counts, CPU breakdown) keep the raw sign. Cliff's delta δ = P(column > base) - P(column < base) over per-rep values, normalised the same way.\n");
+	fprintf(f, "- CPU: `/proc/stat` deltas of the aggregate `cpu` line (all CPUs, USER_HZ=%d); busy = total - idle - iowait. Interrupts: `/proc/interrupts` deltas summed over CPUs; nvme = lines with a name starting with `nvme`. kprobes: hits in `kprobes.txt` per I/O. perf: `perf stat -x,` values per I/O (msec counters as ns). Poll counters: `poll-stats-after` - `poll-stats-before`, per I/O.\n",
+		USER_HZ);
+	fprintf(f, "- Baseline variant: `%s`.\n\n", run->variants[0]);
+}
+
+/* Per-rep latency and IOPS: what the bootstrap and the U test work on. */
+static void md_per_rep(FILE *f, const struct run *run)
+{
+	char v[64];
+	unsigned int i, r, mi;
+
+	fprintf(f, "## Per repetition\n\nLatency from each rep's own bins.\n\n");
+	for (i = 0; i < run->nr_cells; i++) {
+		const struct cell *c = run->cells[i];
+
+		fprintf(f, "### %s/%s\n\n| rep | boot_id |", c->variant,
+			c->name);
+		for (mi = 0; mi < nr_minsts; mi++)
+			if (minsts[mi].m->flags & (M_LATENCY | M_SAMPLES) ||
+			    !strcmp(minsts[mi].key, "iops"))
+				fprintf(f, " %s |", minsts[mi].key);
+		fprintf(f, "\n|---|---|");
+		for (mi = 0; mi < nr_minsts; mi++)
+			if (minsts[mi].m->flags & (M_LATENCY | M_SAMPLES) ||
+			    !strcmp(minsts[mi].key, "iops"))
+				fprintf(f, "---:|");
+		fputc('\n', f);
+		for (r = 0; r < c->nr_reps; r++) {
+			json_t *b = json_object_get(c->reps[r].meta, "boot_id");
+
+			fprintf(f, "| %u | %s |", c->reps[r].num,
+				json_is_string(b) ? json_string_value(b) : "?");
+			for (mi = 0; mi < nr_minsts; mi++)
+				if (minsts[mi].m->flags & (M_LATENCY | M_SAMPLES) ||
+				    !strcmp(minsts[mi].key, "iops"))
+					fprintf(f, " %s |",
+						fmt_val(v, sizeof(v),
+							c->reps[r].val[mi]));
+			fputc('\n', f);
+		}
+		fputc('\n', f);
+	}
+}
+
+int write_report(const struct run *run, const struct opts *o,
+		 const char *path, int plots_made)
+{
+	FILE *f = fopen(path, "w");
+	unsigned int i;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "# pollbench report\n\nGenerated by `pollbench-report` from the raw files under the run directory; rebuild with `make report RUN=<run dir>`, check with `pollbench-report --validate`.\n\n");
+	md_provenance_all(f, run);
+	md_method(f, run, o);
+	fprintf(f, "## Boots\n\n%u boots ok, %u failed (their cells are absent; see `boots/<boot-id>/console.log`).\n\n",
+		run->boots_ok, run->nr_boots_failed);
+	for (i = 0; i < run->nr_boots_failed; i++)
+		fprintf(f, "- %s\n", run->boots_failed[i]);
+	if (run->nr_boots_failed)
+		fputc('\n', f);
+	fprintf(f, "## Comparisons per cell\n\n");
+	md_cell_tables(f, run);
+	md_engine_tables(f, run, o);
+	md_per_rep(f, run);
+	if (plots_made)
+		fprintf(f, "## Plots\n\nIn `plots/` (PNG and SVG, gnuplot script `plots/plots.gp`): `<cell>-latency` percentile curves, `<cell>-p50-p99` bars with 95%% CIs, `<cell>-cpu` CPU per I/O with 95%% CIs.\n\n");
+	else
+		fprintf(f, "## Plots\n\nNot generated (gnuplot missing or --no-plots).\n\n");
+	if (run->nr_warnings) {
+		fprintf(f, "## Warnings\n\n");
+		for (i = 0; i < run->nr_warnings; i++)
+			fprintf(f, "- %s\n", run->warnings[i]);
+		fputc('\n', f);
+	}
+	if (fclose(f)) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,198 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Description: run the unit tests and the end-to-end checks of pollbench-report
+#
+# Run from analysis/ (make test). Prints "ok - ..." / "not ok - ..." per
+# check and a final line "N passed, N failed"; exits 1 on any failure.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+PROG=./pollbench-report
+FIX=tests/fixtures
+OUT=tests/out
+passed=0
+failed=0
+
+pass() {
+	echo "ok - $1"
+	passed=$((passed + 1))
+}
+
+fail() {
+	echo "not ok - $1"
+	failed=$((failed + 1))
+}
+
+# expect NAME STATUS PATTERN -- CMD...: CMD exits with STATUS and its
+# stdout+stderr matches the extended regex PATTERN ("" = anything).
+expect() {
+	local name=$1 want=$2 pattern=$3 got=0 log
+	shift 4
+	log=$("$@" 2>&1) || got=$?
+	if [ "$got" -ne "$want" ]; then
+		fail "$name (exit $got, want $want)"
+		printf '%s\n' "$log" | sed 's/^/# /' | tail -n 5
+	elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" <<<"$log"; then
+		fail "$name (output does not match /$pattern/)"
+		printf '%s\n' "$log" | sed 's/^/# /' | tail -n 5
+	else
+		pass "$name"
+	fi
+}
+
+unit_tests() {
+	local log line rc=0 before=$failed
+	log=$(tests/unit-tests 2>/dev/null) || rc=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok - "*) pass "${line#ok - }" ;;
+		"not ok - "*) fail "${line#not ok - }" ;;
+		*) echo "$line" ;;
+		esac
+	done <<<"$log"
+	# A crash leaves no "not ok" line: count it.
+	if [ "$rc" -ne 0 ] && [ "$failed" -eq "$before" ]; then
+		fail "unit-tests exited with status $rc"
+	fi
+}
+
+good_run() {
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	expect "report: run-ok writes report.md" 0 "wrote $OUT/ok/report.md" -- \
+		$PROG $FIX/run-ok --out $OUT/ok --no-plots
+	if [ -s $OUT/ok/summary.json ] && [ -s $OUT/ok/summary.csv ] &&
+		grep -q '"clat_p99_ns":' $OUT/ok/summary.json &&
+		grep -q '^baseline,randread-4k-qd1-psync@alone,randread-4k-qd1-psync,alone,clat_p99_9_ns,ns,lower,' $OUT/ok/summary.csv; then
+		pass "report: summary.json and summary.csv have flat keys with units"
+	else
+		fail "report: summary.json and summary.csv have flat keys with units"
+	fi
+	if grep -q '| clat p99 | ns | [0-9]* (0.00%) | [0-9]* ([+-][0-9.]*%)' $OUT/ok/report.md &&
+		grep -q 'emulated timing' $OUT/ok/report.md &&
+		grep -q 'seed 20261203' $OUT/ok/report.md &&
+		grep -q '0.78%' $OUT/ok/report.md &&
+		grep -q '^### inline: randread-4k-qd1-\*@alone' $OUT/ok/report.md; then
+		pass "report: compare table, provenance, seed, error bound, engine table"
+	else
+		fail "report: compare table, provenance, seed, error bound, engine table"
+	fi
+	if grep -q '^- boot-002: failed: timeout' $OUT/ok/report.md &&
+		grep -q '"boots_failed": 1' $OUT/ok/summary.json; then
+		pass "report: failed boots listed from boots/*/status"
+	else
+		fail "report: failed boots listed from boots/*/status"
+	fi
+	expect "report: second identical run" 0 "^wrote" -- \
+		$PROG $FIX/run-ok --out $OUT/ok2 --no-plots
+	if cmp -s $OUT/ok/summary.json $OUT/ok2/summary.json; then
+		pass "report: summary.json is deterministic"
+	else
+		fail "report: summary.json is deterministic"
+	fi
+	$PROG $FIX/run-ok --out $OUT/seed --seed 7 --no-plots >/dev/null 2>&1 || true
+	if grep -q '"seed": 7' $OUT/seed/summary.json &&
+		! cmp -s $OUT/ok/summary.json $OUT/seed/summary.json; then
+		pass "report: --seed is recorded and changes the CIs"
+	else
+		fail "report: --seed is recorded and changes the CIs"
+	fi
+	expect "validate: fresh summary matches" 0 "matches the raw files" -- \
+		$PROG $FIX/run-ok --out $OUT/ok --validate
+	# Tamper with one p99 value: --validate must name that key.
+	mkdir -p $OUT/tamper
+	sed '0,/"clat_p99_ns": [0-9.e+]*/s//"clat_p99_ns": 1.5/' \
+		$OUT/ok/summary.json >$OUT/tamper/summary.json
+	expect "validate: changed value fails naming clat_p99_ns" 1 \
+		'cells\[baseline/randread-4k-qd1-psync@alone\]\.clat_p99_ns: summary.json has 1.5' -- \
+		$PROG $FIX/run-ok --out $OUT/tamper --validate
+	expect "validate: different seed fails" 1 "DIFFERS" -- \
+		$PROG $FIX/run-ok --out $OUT/ok --validate --seed 8
+	expect "validate: missing summary.json is an error" 1 "summary.json" -- \
+		$PROG $FIX/run-ok --out $OUT/none --validate
+}
+
+broken_runs() {
+	expect "broken: truncated fio.json names file and position" 1 \
+		'run-truncated/.*/1/fio.json: line [0-9]+ column [0-9]+:' -- \
+		$PROG $FIX/run-truncated --out $OUT/b --no-plots
+	expect "broken: missing clat_ns names file and field" 1 \
+		'run-noclat/.*/1/fio.json: jobs\[0\]\.read: missing clat_ns' -- \
+		$PROG $FIX/run-noclat --out $OUT/b --no-plots
+	expect "broken: empty bins named" 1 \
+		'run-emptybins/.*/1/fio.json: .*empty histogram' -- \
+		$PROG $FIX/run-emptybins --out $OUT/b --no-plots
+	expect "broken: crashed rep skipped with a warning naming it" 0 \
+		'warning: .*run-crashed/baseline/randread-4k-qd1-psync@alone/2: no fio.json' -- \
+		$PROG $FIX/run-crashed --out $OUT/crashed --no-plots
+	if grep -q '"reps": 1' $OUT/crashed/summary.json &&
+		grep -q 'no fio.json' $OUT/crashed/report.md; then
+		pass "broken: crashed rep left out of summary, warning in report"
+	else
+		fail "broken: crashed rep left out of summary, warning in report"
+	fi
+	expect "broken: cell with zero valid reps is an error" 1 \
+		'run-crashed-only/baseline/randread-4k-qd1-psync@alone: cell has no valid repetition' -- \
+		$PROG $FIX/run-crashed-only --out $OUT/b --no-plots
+	expect "broken: nonexistent run dir" 1 "nonexistent" -- \
+		$PROG $FIX/nonexistent --out $OUT/b --no-plots
+}
+
+cli() {
+	local opt missing=""
+	expect "cli: --help exits 0" 0 "Usage:" -- $PROG --help
+	for opt in --out --seed --resamples --baseline --validate --no-plots; do
+		$PROG --help | grep -- "$opt" | grep -q "default" ||
+			$PROG --help | grep -A2 -- "$opt" | grep -q "default" ||
+			missing="$missing $opt"
+	done
+	if [ -z "$missing" ]; then
+		pass "cli: usage lists every option with its default"
+	else
+		fail "cli: usage lacks defaults for:$missing"
+	fi
+	expect "cli: unknown option exits 2" 2 "Usage:" -- $PROG --bogus x
+	expect "cli: bad seed exits 2" 2 "--seed" -- $PROG $FIX/run-ok --seed x
+	expect "cli: --baseline VARIANT/CELL picks the engine table's first column" 0 "" -- \
+		$PROG $FIX/run-ok --out $OUT/eng --no-plots \
+		--baseline 'inline/randread-4k-qd1-pvsync2@alone'
+	if grep -A 12 '^### inline: randread-4k-qd1-\*@alone' $OUT/eng/report.md |
+		grep -q '^| metric | unit | randread-4k-qd1-pvsync2@alone | randread-4k-qd1-psync@alone |'; then
+		pass "cli: engine table baseline column from --baseline"
+	else
+		fail "cli: engine table baseline column from --baseline"
+	fi
+	expect "cli: --baseline inline puts inline first" 0 "" -- \
+		$PROG $FIX/run-ok --out $OUT/inl --no-plots --baseline inline
+	if grep -q '| metric | unit | inline | baseline |' $OUT/inl/report.md; then
+		pass "cli: --baseline VARIANT sets the first column"
+	else
+		fail "cli: --baseline VARIANT sets the first column"
+	fi
+}
+
+plots() {
+	expect "plots: without gnuplot, warning and exit 0" 0 \
+		"warning: gnuplot not found" -- \
+		env PATH=/nonexistent $PROG $FIX/run-ok --out $OUT/nognuplot
+	if ! command -v gnuplot >/dev/null; then
+		echo "# gnuplot not installed: PNG/SVG check not run"
+		return
+	fi
+	expect "plots: with gnuplot" 0 "wrote" -- $PROG $FIX/run-ok --out $OUT/plots
+	if [ -s "$OUT/plots/plots/randread-4k-qd1-psync@alone-latency.png" ] &&
+		[ -s "$OUT/plots/plots/randread-4k-qd1-psync@alone-p50-p99.svg" ] &&
+		[ -s "$OUT/plots/plots/randread-4k-qd1-psync@alone-cpu.png" ]; then
+		pass "plots: latency, p50/p99 and CPU plots as PNG and SVG"
+	else
+		fail "plots: latency, p50/p99 and CPU plots as PNG and SVG"
+	fi
+}
+
+unit_tests
+good_run
+broken_runs
+cli
+plots
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

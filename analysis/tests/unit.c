@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Description: unit tests of the parsers, histogram arithmetic and
+ * statistics of pollbench-report, against hand-computed values and the
+ * checked-in fixtures (run from analysis/).
+ *
+ * Output: "ok - <name>" or "not ok - <name>: <why>" per check; the
+ * driver (run-tests.sh) counts them.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "fio.h"
+#include "hist.h"
+#include "metrics.h"
+#include "model.h"
+#include "procstat.h"
+#include "stats.h"
+#include "table.h"
+
+#define FIX "tests/fixtures/"
+#define OK_CELL FIX "run-ok/baseline/randread-4k-qd1-psync@alone/1/"
+
+static int failed;
+
+static void check(int cond, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cond) {
+		printf("ok - %s\n", name);
+		return;
+	}
+	failed++;
+	printf("not ok - %s: ", name);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+static int close_to(double a, double b, double rel)
+{
+	return fabs(a - b) <= rel * fmax(fabs(a), fabs(b)) + 1e-15;
+}
+
+static void test_bins(void)
+{
+	unsigned int i, idx, bad = PLAT_NR;
+
+	for (i = 0; i < PLAT_NR - 1; i++)
+		if (hist_val_to_idx(hist_idx_to_val(i)) != i)
+			bad = i;
+	check(bad == PLAT_NR, "hist: val_to_idx(idx_to_val(i)) == i",
+	      "fails at %u", bad);
+	/* Below 128 one value per bin; then midpoints of 2^k-wide bins. */
+	check(hist_idx_to_val(127) == 127 && hist_idx_to_val(128) == 129 &&
+	      hist_idx_to_val(191) == 255 && hist_idx_to_val(192) == 258,
+	      "hist: bin values 127, 129, 255, 258", "got %llu %llu %llu %llu",
+	      (unsigned long long)hist_idx_to_val(127),
+	      (unsigned long long)hist_idx_to_val(128),
+	      (unsigned long long)hist_idx_to_val(191),
+	      (unsigned long long)hist_idx_to_val(192));
+	check(!hist_bin_of_val(129, &idx) && idx == 128 &&
+	      hist_bin_of_val(130, &idx),
+	      "hist: 129 is a bin value, 130 is not", "");
+	/* Every bin above 128 is at most 1/64 of its lower edge wide. */
+	bad = 0;
+	for (i = 2 * PLAT_VAL; i < PLAT_NR - 1; i++) {
+		double lo = (hist_idx_to_val(i) + hist_idx_to_val(i - 1)) / 2.0;
+		double w = hist_idx_to_val(i + 1) - hist_idx_to_val(i);
+
+		if (w / lo > PLAT_BIN_REL_WIDTH * 1.0001)
+			bad = i;
+	}
+	check(!bad, "hist: relative bin width <= 1/64", "bin %u", bad);
+}
+
+static void test_percentiles(void)
+{
+	struct hist *h = calloc(1, sizeof(*h)), *h2 = calloc(1, sizeof(*h2));
+
+	/* 100 samples: 50 x 10 ns, 40 x 20 ns, 9 x 129 ns, 1 x 258 ns. */
+	h->cnt[hist_val_to_idx(10)] = 50;
+	h->cnt[hist_val_to_idx(20)] = 40;
+	h->cnt[hist_val_to_idx(129)] = 9;
+	h->cnt[hist_val_to_idx(258)] = 1;
+	h->n = 100;
+	check(hist_percentile(h, 1) == 10 && hist_percentile(h, 50) == 10 &&
+	      hist_percentile(h, 50.1) == 20 && hist_percentile(h, 90) == 20 &&
+	      hist_percentile(h, 99) == 129 && hist_percentile(h, 99.9) == 258 &&
+	      hist_percentile(h, 99.99) == 258,
+	      "hist: percentiles of a hand-made set", "p50=%llu p99=%llu",
+	      (unsigned long long)hist_percentile(h, 50),
+	      (unsigned long long)hist_percentile(h, 99));
+	/* (50*10 + 40*20 + 9*129 + 258) / 100 = 27.19 */
+	check(close_to(hist_mean(h), 27.19, 1e-12) && hist_max(h) == 258,
+	      "hist: mean 27.19 and max 258", "mean %g", hist_mean(h));
+	hist_add(h2, h, 1);
+	hist_add(h2, h, 2);
+	check(h2->n == 300 && h2->cnt[hist_val_to_idx(258)] == 3 &&
+	      hist_percentile(h2, 99) == 129,
+	      "hist: weighted merge", "n=%llu", (unsigned long long)h2->n);
+	free(h);
+	free(h2);
+}
+
+/* Our percentiles from the bins must be fio's own, for a 1-job file. */
+static void test_fio_real(const char *path)
+{
+	struct fio_result *r = malloc(sizeof(*r));
+	json_t *root = json_load_file(path, 0, NULL), *pct, *clat, *v, *job;
+	const char *key, *dir;
+	char name[256];
+	int bad = 0, n = 0;
+
+	snprintf(name, sizeof(name), "fio: %s loads", path + strlen(FIX));
+	check(root && !fio_load(path, r), name, "");
+	if (!root) {
+		free(r);
+		return;
+	}
+	job = json_array_get(json_object_get(root, "jobs"), 0);
+	dir = json_integer_value(json_object_get(json_object_get(job, "read"),
+						 "total_ios")) ? "read" : "write";
+	clat = json_object_get(json_object_get(job, dir), "clat_ns");
+	pct = json_object_get(clat, "percentile");
+	json_object_foreach(pct, key, v) {
+		double p = strtod(key, NULL);
+
+		n++;
+		if (hist_percentile(&r->lat, p) !=
+		    (uint64_t)json_integer_value(v)) {
+			bad++;
+			printf("# p%s: fio %lld, ours %llu\n", key,
+			       json_integer_value(v),
+			       (unsigned long long)hist_percentile(&r->lat, p));
+		}
+	}
+	snprintf(name, sizeof(name), "fio: %d bin percentiles equal fio's (%s)",
+		 n, dir);
+	check(n > 10 && !bad, name, "%d differ", bad);
+	/* The bin mean is within the histogram error of fio's exact mean. */
+	snprintf(name, sizeof(name), "fio: bin mean within 0.78%% of exact mean (%s)",
+		 dir);
+	check(close_to(hist_mean(&r->lat),
+		       json_number_value(json_object_get(clat, "mean")),
+		       PLAT_REL_ERROR), name, "ours %g fio %g",
+	      hist_mean(&r->lat),
+	      json_number_value(json_object_get(clat, "mean")));
+	json_decref(root);
+	free(r);
+}
+
+static void test_fio(void)
+{
+	struct fio_result *r = malloc(sizeof(*r));
+
+	test_fio_real(OK_CELL "fio.json");
+	test_fio_real(FIX "run-ok/inline/randread-4k-qd1-pvsync2@alone/2/fio.json");
+	check(!fio_load(FIX "run-ok/baseline/randwrite-4k-qd1-psync@alone/1/fio.json", r) &&
+	      r->jobs == 2 && r->lat.n == r->ios && r->ios > 0,
+	      "fio: 2-job randwrite merges both jobs' bins", "jobs %u n %llu ios %llu",
+	      r->jobs, (unsigned long long)r->lat.n, (unsigned long long)r->ios);
+	check(fio_load(FIX "run-truncated/baseline/randread-4k-qd1-psync@alone/1/fio.json", r),
+	      "fio: truncated JSON rejected", "");
+	check(fio_load(FIX "run-noclat/baseline/randread-4k-qd1-psync@alone/1/fio.json", r),
+	      "fio: missing clat_ns rejected", "");
+	check(fio_load(FIX "run-emptybins/baseline/randread-4k-qd1-psync@alone/1/fio.json", r),
+	      "fio: empty bins rejected", "");
+	free(r);
+}
+
+static void test_procstat(void)
+{
+	struct cpustat cs;
+	struct irqsum irq;
+	int r;
+	struct kvlist l;
+	const struct kv *k;
+
+	/* "cpu  53396 0 22141 71377 1731 0 332 566 0 0" */
+	r = cpustat_load(OK_CELL "stat-before.txt", &cs);
+	check(!r &&
+	      cs.f[CPU_USER] == 53396 && cs.f[CPU_SYSTEM] == 22141 &&
+	      cs.f[CPU_IDLE] == 71377 && cs.f[CPU_IOWAIT] == 1731 &&
+	      cs.f[CPU_SOFTIRQ] == 332 && cs.f[CPU_STEAL] == 566,
+	      "procstat: aggregate cpu line", "user %llu",
+	      (unsigned long long)cs.f[CPU_USER]);
+	/* nvme0q0 "0 1" + nvme0q1 "0 269168"; all: every 2-count line. */
+	r = interrupts_load(OK_CELL "interrupts-before.txt", &irq);
+	check(!r &&
+	      irq.nvme == 269169 && irq.all == 992631,
+	      "procstat: /proc/interrupts nvme and total", "nvme %llu all %llu",
+	      (unsigned long long)irq.nvme, (unsigned long long)irq.all);
+	check(!kprobes_load(OK_CELL "kprobes.txt", &l) && l.n == 2 &&
+	      (k = kv_find(&l, "pb_end_request")) && k->v == 20001,
+	      "procstat: kprobe_profile", "n %u", l.n);
+	kv_free(&l);
+	check(!perfstat_load(OK_CELL "perf-stat.txt", &l) && l.n == 3 &&
+	      (k = kv_find(&l, "context-switches")) && k->v == 13467 &&
+	      (k = kv_find(&l, "task-clock_ns")) && close_to(k->v, 481.32e6, 1e-12),
+	      "procstat: perf stat -x, (msec as ns)", "n %u", l.n);
+	kv_free(&l);
+	check(!kv_load(FIX "run-ok/inline/randread-4k-qd1-psync@alone/2/poll-stats-after.txt", &l) &&
+	      l.n == 3 && (k = kv_find(&l, "poll_spins")) && k->v == 22000,
+	      "procstat: poll-stats key value", "n %u", l.n);
+	kv_free(&l);
+	check(kv_load(OK_CELL "perf-stat.txt", &l) != 0,
+	      "procstat: malformed key value file rejected", "");
+}
+
+static void test_stats(void)
+{
+	double x1[] = { 1, 2, 3 }, y1[] = { 4, 5, 6 };
+	double x2[] = { 1, 3, 5 }, y2[] = { 2, 4, 6 };
+	double x3[] = { 1, 2, 3, 4 }, y3[] = { 5, 6, 7, 8 };
+	double y4[] = { 5, 6, 7, 8, 9 };
+	double xt[] = { 1, 2, 2, 3 }, yt[] = { 2, 3, 4, 4 };
+	double v[] = { 1, 2, 3, 4, 5 }, c[] = { 7, 7, 7 };
+	double q[] = { 1, 2, 3, 4 };
+	double p, u, lo, hi, lo2, hi2;
+	bool exact;
+
+	/* U = 0 of C(6,3) = 20 orderings: two-sided p = 2/20. */
+	p = mann_whitney(x1, 3, y1, 3, &u, &exact);
+	check(exact && u == 0 && close_to(p, 0.1, 1e-12),
+	      "stats: Mann-Whitney exact 3v3 separated p=0.1", "p %g u %g", p, u);
+	/* U = 3; counts of U=0..3 are 1,1,2,3 -> P(U<=3)=7/20, p=0.7. */
+	p = mann_whitney(x2, 3, y2, 3, &u, &exact);
+	check(exact && u == 3 && close_to(p, 0.7, 1e-12),
+	      "stats: Mann-Whitney exact 3v3 interleaved p=0.7", "p %g u %g", p, u);
+	p = mann_whitney(x3, 4, y3, 4, &u, &exact);
+	check(exact && close_to(p, 2.0 / 70, 1e-12),
+	      "stats: Mann-Whitney exact 4v4 separated p=2/70", "p %g", p);
+	p = mann_whitney(y4, 5, x3, 4, &u, &exact);
+	check(exact && u == 20 && close_to(p, 2.0 / 126, 1e-12),
+	      "stats: Mann-Whitney exact 5v4, U=20 upper tail p=2/126",
+	      "p %g u %g", p, u);
+	/*
+	 * Ties: ranks 1 | 3 3 3 | 5.5 5.5 | 7.5 7.5; R_x = 12.5, U = 2.5,
+	 * mu = 8, sigma^2 = 16/12 * (9 - 36/56), z = (5.5 - 0.5) / sigma,
+	 * p = erfc(z / sqrt 2) = 0.134169180128...
+	 */
+	p = mann_whitney(xt, 4, yt, 4, &u, &exact);
+	check(!exact && u == 2.5 && close_to(p, 0.13416918012812581, 1e-9),
+	      "stats: Mann-Whitney normal approximation with ties", "p %.17g u %g",
+	      p, u);
+	/* 3 pairs x > y, 6 pairs x < y: (3 - 6) / 9. */
+	check(close_to(cliffs_delta(x2, 3, y2, 3), -1.0 / 3, 1e-12) &&
+	      cliffs_delta(x1, 3, y1, 3) == -1,
+	      "stats: Cliff's delta", "%g", cliffs_delta(x2, 3, y2, 3));
+	check(quantile_sorted(q, 4, 0.5) == 2.5 && quantile_sorted(q, 4, 0) == 1 &&
+	      quantile_sorted(q, 4, 1) == 4 &&
+	      close_to(quantile_sorted(q, 4, 0.25), 1.75, 1e-12),
+	      "stats: type-7 quantiles", "");
+
+	bootstrap_ci(3, 1000, 1, weighted_mean, c, 0.95, &lo, &hi);
+	check(lo == 7 && hi == 7, "stats: bootstrap CI of constant reps is a point",
+	      "[%g, %g]", lo, hi);
+	bootstrap_ci(5, 2000, 42, weighted_mean, v, 0.95, &lo, &hi);
+	bootstrap_ci(5, 2000, 42, weighted_mean, v, 0.95, &lo2, &hi2);
+	check(lo == lo2 && hi == hi2, "stats: bootstrap deterministic for a seed",
+	      "[%g, %g] vs [%g, %g]", lo, hi, lo2, hi2);
+	/* Mean of 5 resampled values is a multiple of 0.2 in [1, 5]; the
+	 * sd of the bootstrap mean is sqrt(2/5) = 0.63, so the 95% CI is
+	 * about 3 -+ 1.2.
+	 */
+	check(lo >= 1.4 && lo <= 2.0 && hi >= 4.0 && hi <= 4.6,
+	      "stats: bootstrap CI of mean(1..5) about [1.8, 4.2]",
+	      "[%g, %g]", lo, hi);
+	/* Pinned: regression guard for the RNG and resampling order. */
+	check(close_to(lo, 1.8, 1e-12) && close_to(hi, 4.2, 1e-12),
+	      "stats: bootstrap CI pinned for seed 42", "[%.17g, %.17g]", lo, hi);
+	bootstrap_ci(5, 2000, 43, weighted_mean, v, 0.95, &lo2, &hi2);
+	check(seed_mix(1, "a") != seed_mix(1, "b") &&
+	      seed_mix(1, "a") != seed_mix(2, "a"),
+	      "stats: seed_mix separates names and seeds", "");
+}
+
+static void test_metrics(void)
+{
+	unsigned int i, j, dup = 0;
+	int k;
+
+	metrics_init();
+	for (i = 0; i < nr_metrics; i++)
+		for (j = i + 1; j < nr_metrics; j++)
+			if (!strcmp(metrics[i].key, metrics[j].key))
+				dup++;
+	check(!dup, "metrics: keys unique", "%u duplicates", dup);
+	check(minst_find("clat_p99_ns") >= 0 && minst_find("nope") < 0,
+	      "metrics: lookup by key", "");
+	k = minst_family("perf_%s_per_io", "L1-dcache-loads");
+	check(k >= 0 && !strcmp(minsts[k].key, "perf_l1_dcache_loads_per_io") &&
+	      minst_family("perf_%s_per_io", "L1-dcache-loads") == k,
+	      "metrics: family instance, sanitised and reused", "%s",
+	      k >= 0 ? minsts[k].key : "");
+	for (i = 0; i < nr_metrics; i++)
+		if (metrics[i].agg == AGG_HIST_PCT &&
+		    (metrics[i].pct <= 0 || metrics[i].pct >= 100))
+			dup++;
+	check(!dup, "metrics: percentile metrics have 0 < pct < 100", "");
+}
+
+static void test_engine_family(void)
+{
+	char *f = engine_family("randread-4k-qd1-psync@alone");
+	char *g = engine_family("noengine@alone");
+
+	check(f && !strcmp(f, "randread-4k-qd1-*@alone") && !g,
+	      "table: engine family strips the engine suffix", "%s", f ? f : "");
+	free(f);
+	free(g);
+}
+
+/* Sign normalisation: positive = better for both directions. */
+static void test_compare(const struct run *run)
+{
+	const struct cell *b = run_find(run, "baseline", "randread-4k-qd1-psync@alone");
+	const struct cell *c = run_find(run, "inline", "randread-4k-qd1-psync@alone");
+	int p99 = minst_find("clat_p99_ns"), iops = minst_find("iops");
+	double bv, cv;
+	struct cmp cmp;
+
+	if (!b || !c)
+		return;
+	bv = b->agg[p99].value;
+	cv = c->agg[p99].value;
+	compare(b, c, p99, &cmp);
+	check(cmp.valid && close_to(cmp.change_pct, -(cv - bv) / bv * 100, 1e-12) &&
+	      (cv > bv) == (cmp.change_pct < 0),
+	      "compare: lower-is-better change negated", "%g", cmp.change_pct);
+	bv = b->agg[iops].value;
+	cv = c->agg[iops].value;
+	compare(b, c, iops, &cmp);
+	check(cmp.valid && close_to(cmp.change_pct, (cv - bv) / bv * 100, 1e-12) &&
+	      cmp.exact && cmp.p >= 0.1 && !cmp.significant &&
+	      fabs(cmp.cliff) <= 1,
+	      "compare: higher-is-better change, 3v3 exact p >= 0.1", "%g p %g",
+	      cmp.change_pct, cmp.p);
+	compare(b, b, p99, &cmp);
+	check(cmp.change_pct == 0 && !signbit(cmp.change_pct) && cmp.cliff == 0,
+	      "compare: a cell against itself is +0.00%, delta 0", "%g",
+	      cmp.change_pct);
+}
+
+static void test_rundir(void)
+{
+	struct opts o = { .seed = DEFAULT_SEED, .resamples = 200 };
+	struct run run;
+	struct cell *c;
+	int r, mi;
+
+	metrics_init();
+	r = run_load(&run, FIX "run-ok", "baseline");
+	check(!r && run.nr_cells == 6 && run.nr_variants == 2 &&
+	      !strcmp(run.variants[0], "baseline"),
+	      "rundir: run-ok has 6 cells, baseline first", "r %d cells %u", r,
+	      run.nr_cells);
+	if (r)
+		return;
+	c = run_find(&run, "baseline", "randread-4k-qd1-psync@alone");
+	check(c && c->nr_reps == 3 && c->reps[0].num == 1 && c->reps[2].num == 3,
+	      "rundir: 4.tmp skipped, reps sorted", "%u reps", c ? c->nr_reps : 0);
+	run_aggregate(&run, &o);
+	mi = minst_find("clat_samples");
+	check(c && c->agg[mi].value == c->merged.n &&
+	      c->merged.n == c->reps[0].lat->n + c->reps[1].lat->n +
+			     c->reps[2].lat->n,
+	      "rundir: merged histogram holds every rep's samples", "");
+	mi = minst_find("intr_nvme_per_io");
+	/* rep 1: nvme interrupts after - before, over total_ios. */
+	check(c && !isnan(c->reps[0].val[mi]) && c->reps[0].val[mi] > 0.5,
+	      "rundir: nvme interrupts per I/O computed", "%g",
+	      c ? c->reps[0].val[mi] : NAN);
+	mi = minst_find("clat_p99_ns");
+	check(c && c->agg[mi].lo <= c->agg[mi].value &&
+	      c->agg[mi].value <= c->agg[mi].hi * 1.0000001,
+	      "rundir: p99 inside its bootstrap CI", "");
+	test_compare(&run);
+	run_free(&run);
+
+	r = run_load(&run, FIX "run-crashed", "baseline");
+	check(!r && run.nr_cells == 1 && run.cells[0]->nr_reps == 1 &&
+	      run.nr_warnings >= 1,
+	      "rundir: crashed rep skipped with a warning", "r %d", r);
+	run_free(&run);
+	r = run_load(&run, FIX "run-crashed-only", "baseline");
+	check(r != 0, "rundir: cell with no valid rep is an error", "");
+	run_free(&run);
+}
+
+int main(void)
+{
+	test_bins();
+	test_percentiles();
+	test_fio();
+	test_procstat();
+	test_stats();
+	test_metrics();
+	test_engine_family();
+	test_rundir();
+	return failed ? 1 : 0;
+}
