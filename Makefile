@@ -45,7 +45,7 @@ analysis: deps ## build the analysis tool
 bench_variant = $(if $(filter command line,$(origin VARIANT)),$(VARIANT))
 
 bench: deps ## run the matrix (QUICK=1 for minutes) and print the comparison
-	@set -eo pipefail; . scripts/lib.sh; \
+	@set -eo pipefail; PB_PROG=make; . scripts/lib.sh; \
 	$(if $(bench_variant),check_variant $(bench_variant);) \
 	$(MAKE) -s guest analysis; \
 	if [ -n "$(bench_variant)" ]; then scripts/kernel-build.sh $(bench_variant); \

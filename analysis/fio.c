@@ -14,6 +14,8 @@
 #include "fio.h"
 
 static const char *const fio_dirs[] = { "read", "write" };
+/* --unified_rw_reporting=1 reports both directions as "mixed". */
+static const char *const fio_mixed[] = { "mixed" };
 
 static int get_num(json_t *obj, const char *key, double *v)
 {
@@ -99,7 +101,8 @@ static int load_job(const char *path, unsigned int i, json_t *job,
 {
 	double usr, sys, iops;
 	uint64_t ctx, ios, err;
-	unsigned int d;
+	const char *const *dirs = fio_dirs;
+	unsigned int d, nr_dirs = 2;
 
 	if (!json_is_object(job)) {
 		fprintf(stderr, "%s: jobs[%u]: not an object\n", path, i);
@@ -120,28 +123,32 @@ static int load_job(const char *path, unsigned int i, json_t *job,
 	r->cpu_pct += usr + sys;
 	r->ctx += ctx;
 
-	for (d = 0; d < sizeof(fio_dirs) / sizeof(fio_dirs[0]); d++) {
-		json_t *side = json_object_get(job, fio_dirs[d]);
+	if (json_is_object(json_object_get(job, "mixed"))) {
+		dirs = fio_mixed;
+		nr_dirs = 1;
+	}
+	for (d = 0; d < nr_dirs; d++) {
+		json_t *side = json_object_get(job, dirs[d]);
 		json_t *clat = json_object_get(side, "clat_ns");
 
 		if (!json_is_object(side)) {
 			fprintf(stderr, "%s: jobs[%u]: missing %s\n", path, i,
-				fio_dirs[d]);
+				dirs[d]);
 			return -1;
 		}
 		if (get_uint(side, "total_ios", &ios) ||
 		    get_num(side, "iops", &iops)) {
 			fprintf(stderr,
 				"%s: jobs[%u].%s: missing total_ios or iops\n",
-				path, i, fio_dirs[d]);
+				path, i, dirs[d]);
 			return -1;
 		}
 		if (!json_is_object(clat)) {
 			fprintf(stderr, "%s: jobs[%u].%s: missing clat_ns\n",
-				path, i, fio_dirs[d]);
+				path, i, dirs[d]);
 			return -1;
 		}
-		if (load_bins(path, i, fio_dirs[d], clat, r))
+		if (load_bins(path, i, dirs[d], clat, r))
 			return -1;
 		r->ios += ios;
 		r->iops += iops;

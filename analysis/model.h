@@ -30,6 +30,7 @@ struct cell {
 	char *name;		/* <workload>@<condition> */
 	char *workload;
 	char *condition;
+	char *device;		/* "" for the emulated NVMe disk */
 	struct rep *reps;
 	unsigned int nr_reps;
 	struct hist merged;

@@ -156,10 +156,7 @@ void kv_free(struct kvlist *l)
 	l->n = 0;
 }
 
-/*
- * "key value" lines; '#' starts a comment. Also kprobe_profile's first
- * two columns ("<event> <hits> <misses>").
- */
+/* kprobe_profile: "<event> <hits> <misses>"; '#' starts a comment. */
 static int kv_parse(const char *path, struct kvlist *l, int ncols)
 {
 	char line[1024], name[KV_NAME_LEN];
@@ -182,8 +179,7 @@ static int kv_parse(const char *path, struct kvlist *l, int ncols)
 		if (got != ncols + 1) {
 			fprintf(stderr, "%s:%d: expected %s, got \"%.*s\"\n",
 				path, lineno,
-				ncols == 1 ? "\"<key> <value>\"" :
-					     "\"<event> <hits> <misses>\"",
+				"\"<event> <hits> <misses>\"",
 				(int)strcspn(line, "\n"), line);
 			fclose(f);
 			kv_free(l);
@@ -199,14 +195,67 @@ static int kv_parse(const char *path, struct kvlist *l, int ncols)
 	return 0;
 }
 
+/*
+ * poll-stats-*.txt: guest/cell.sh prefixes each line of every
+ * /sys/kernel/debug/block/<disk>/hctx<N>/poll_stats with its path, so a
+ * line is "<disk>/hctx<N>/poll_stats <context>_<counter> <value>"; plain
+ * "<key> <value>" lines are accepted too. Values are summed per key over
+ * all hardware queues.
+ */
+int pollstats_load(const char *path, struct kvlist *l)
+{
+	char line[1024], a[256], b[256], c[256];
+	FILE *f = open_or_complain(path);
+	int lineno = 0;
+
+	if (!f)
+		return -1;
+	l->v = NULL;
+	l->n = 0;
+	while (fgets(line, sizeof(line), f)) {
+		const char *key, *val;
+		struct kv *k;
+		char *end;
+		double v;
+		int got;
+
+		lineno++;
+		got = sscanf(line, " %255s %255s %255s", a, b, c);
+		if (got < 1 || a[0] == '#')
+			continue;
+		if (got == 2) {
+			key = a;
+			val = b;
+		} else if (got == 3) {
+			key = b;
+			val = c;
+		} else {
+			key = val = NULL;
+		}
+		v = val ? strtod(val, &end) : 0;
+		if (!val || *end || end == val) {
+			fprintf(stderr,
+				"%s:%d: expected \"[<disk>/hctx<N>/poll_stats] <key> <value>\", got \"%.*s\"\n",
+				path, lineno, (int)strcspn(line, "\n"), line);
+			goto err;
+		}
+		k = (struct kv *)kv_find(l, key);
+		if (k)
+			k->v += v;
+		else if (kv_add(l, key, v))
+			goto err;
+	}
+	fclose(f);
+	return 0;
+err:
+	fclose(f);
+	kv_free(l);
+	return -1;
+}
+
 int kprobes_load(const char *path, struct kvlist *l)
 {
 	return kv_parse(path, l, 2);
-}
-
-int kv_load(const char *path, struct kvlist *l)
-{
-	return kv_parse(path, l, 1);
 }
 
 /*

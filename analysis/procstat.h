@@ -38,7 +38,7 @@ int cpustat_load(const char *path, struct cpustat *cs);
 int interrupts_load(const char *path, struct irqsum *s);
 int kprobes_load(const char *path, struct kvlist *l);
 int perfstat_load(const char *path, struct kvlist *l);
-int kv_load(const char *path, struct kvlist *l);
+int pollstats_load(const char *path, struct kvlist *l);
 const struct kv *kv_find(const struct kvlist *l, const char *name);
 void kv_free(struct kvlist *l);
 

@@ -141,23 +141,44 @@ static int irq_metrics(struct rep *rep, uint64_t ios)
 	return 0;
 }
 
+/*
+ * kprobes.txt is kprobe_profile after the job; with kprobes-before.txt
+ * (guest/cell.sh writes both) the hits are the difference.
+ */
 static int kprobe_metrics(struct rep *rep, uint64_t ios)
 {
-	struct kvlist l;
+	struct kvlist l = { 0 }, b = { 0 };
 	unsigned int i;
-	char *p;
+	char *p, *pb = NULL;
 	int r = 0;
 
 	if (!exists(rep, "kprobes.txt"))
 		return 0;
 	p = rpath(rep, "kprobes.txt");
-	if (kprobes_load(p, &l))
+	if (exists(rep, "kprobes-before.txt")) {
+		pb = rpath(rep, "kprobes-before.txt");
+		if (kprobes_load(pb, &b))
+			r = -1;
+	}
+	if (!r && kprobes_load(p, &l))
 		r = -1;
-	for (i = 0; !r && i < l.n; i++)
+	for (i = 0; !r && i < l.n; i++) {
+		const struct kv *k = kv_find(&b, l.v[i].name);
+		double hits = l.v[i].v - (k ? k->v : 0);
+
+		if (hits < 0) {
+			fprintf(stderr, "%s: %s hits went backwards\n", p,
+				l.v[i].name);
+			r = -1;
+			break;
+		}
 		r = set_family(rep, "kprobe_%s_per_io", l.v[i].name,
-			       l.v[i].v / ios);
+			       hits / ios);
+	}
 	kv_free(&l);
+	kv_free(&b);
 	free(p);
+	free(pb);
 	return r;
 }
 
@@ -197,10 +218,13 @@ static int poll_metrics(struct rep *rep, uint64_t ios)
 		return r < 0 ? -1 : 0;
 	pb = rpath(rep, "poll-stats-before.txt");
 	pa = rpath(rep, "poll-stats-after.txt");
-	r = kv_load(pb, &b) || kv_load(pa, &a);
+	r = pollstats_load(pb, &b) || pollstats_load(pa, &a);
 	for (i = 0; !r && i < a.n; i++) {
 		const struct kv *k = kv_find(&b, a.v[i].name);
 
+		/* A gauge, not a counter: its delta means nothing. */
+		if (!strcmp(a.v[i].name, "polled_inflight"))
+			continue;
 		if (!k) {
 			fprintf(stderr, "%s: key %s missing from %s\n", pa,
 				a.v[i].name, pb);

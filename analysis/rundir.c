@@ -123,9 +123,12 @@ static int load_cell(struct run *run, const char *variant, const char *name,
 		goto out;
 	c->variant = strdup(variant);
 	c->name = strdup(name);
+	/* <workload>@<condition>[@<device>] */
 	at = strchr(name, '@');
 	c->workload = strndup(name, at - name);
-	c->condition = strdup(at + 1);
+	end = strchr(at + 1, '@');
+	c->condition = end ? strndup(at + 1, end - at - 1) : strdup(at + 1);
+	c->device = strdup(end ? end + 1 : "");
 	c->reps = calloc(n ? n : 1, sizeof(*c->reps));
 	for (i = 0; i < n; i++) {
 		size_t len = strlen(reps[i]);
@@ -170,6 +173,7 @@ out_cell:
 	free(c->name);
 	free(c->workload);
 	free(c->condition);
+	free(c->device);
 	free(c);
 out:
 	free_list(reps, n);
@@ -190,8 +194,8 @@ static int load_variant(struct run *run, const char *variant)
 		char *cdir = path_join(vdir, cells[i]);
 		const char *at = strchr(cells[i], '@');
 
-		if (!at || at == cells[i] || !at[1])
-			run_warn(run, "%s: not <workload>@<condition>, skipped",
+		if (!at || at == cells[i] || !at[1] || at[1] == '@')
+			run_warn(run, "%s: not <workload>@<condition>[@<device>], skipped",
 				 cdir);
 		else
 			ret = load_cell(run, variant, cells[i], cdir);
@@ -309,6 +313,7 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 	if (list_dirs(dir, &vars, &n))
 		return -1;
 	for (i = 0; i < n; i++) {
+		unsigned int before = run->nr_cells;
 		char **nv;
 
 		if (!strcmp(vars[i], "boots") || !strcmp(vars[i], "plots"))
@@ -317,6 +322,8 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 			free_list(vars, n);
 			return -1;
 		}
+		if (run->nr_cells == before)
+			continue;	/* not a variant (e.g. an --out dir) */
 		nv = realloc(run->variants,
 			     (run->nr_variants + 1) * sizeof(*nv));
 		if (!nv)
@@ -364,6 +371,7 @@ void run_free(struct run *run)
 		free(c->name);
 		free(c->workload);
 		free(c->condition);
+		free(c->device);
 		free(c);
 	}
 	free(run->cells);

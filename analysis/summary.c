@@ -11,6 +11,7 @@
 
 #include "model.h"
 #include "stats.h"
+#include "table.h"
 
 #define CI_LEVEL 0.95
 #define MW_DESCRIPTION \
@@ -206,6 +207,21 @@ static void set_key(json_t *o, const char *key, const char *suffix,
 	json_object_set_new(o, buf, v);
 }
 
+static void cmp_json(json_t *o, const struct cell *base,
+		     const struct cell *c, unsigned int mi)
+{
+	const char *k = minsts[mi].key;
+	struct cmp cmp;
+
+	if (minsts[mi].m->agg == AGG_SUM)
+		return;
+	compare(base, c, mi, &cmp);
+	set_key(o, k, "_change_better_pct", jnum(cmp.change_pct));
+	set_key(o, k, "_p_value", jnum(cmp.p));
+	set_key(o, k, "_cliffs_delta_better", jnum(cmp.cliff));
+	set_key(o, k, "_significant", json_boolean(cmp.significant));
+}
+
 static const struct cell *base_of(const struct run *run,
 				  const struct cell *c)
 {
@@ -222,6 +238,7 @@ static json_t *cell_json(const struct run *run, const struct cell *c)
 	json_object_set_new(o, "cell", json_string(c->name));
 	json_object_set_new(o, "workload", json_string(c->workload));
 	json_object_set_new(o, "condition", json_string(c->condition));
+	json_object_set_new(o, "device", json_string(c->device));
 	json_object_set_new(o, "reps", json_integer(c->nr_reps));
 	for (i = 0; i < c->nr_reps; i++)
 		json_array_append_new(ids, json_integer(c->reps[i].num));
@@ -239,7 +256,6 @@ static json_t *cell_json(const struct run *run, const struct cell *c)
 	for (mi = 0; mi < nr_minsts; mi++) {
 		const struct aggval *a = &c->agg[mi];
 		const char *k = minsts[mi].key;
-		struct cmp cmp;
 		json_t *per;
 
 		if (!a->n && (minsts[mi].m->flags & M_FAMILY))
@@ -253,15 +269,45 @@ static json_t *cell_json(const struct run *run, const struct cell *c)
 		for (i = 0; i < c->nr_reps; i++)
 			json_array_append_new(per, jnum(c->reps[i].val[mi]));
 		set_key(o, k, "_per_rep", per);
-		if (!base || base == c || minsts[mi].m->agg == AGG_SUM)
-			continue;
-		compare(base, c, mi, &cmp);
-		set_key(o, k, "_change_better_pct", jnum(cmp.change_pct));
-		set_key(o, k, "_p_value", jnum(cmp.p));
-		set_key(o, k, "_cliffs_delta_better", jnum(cmp.cliff));
-		set_key(o, k, "_significant", json_boolean(cmp.significant));
+		if (base && base != c)
+			cmp_json(o, base, c, mi);
 	}
 	return o;
+}
+
+/* Engine families: one flat object per non-baseline column. */
+static json_t *engine_json(const struct run *run, const struct opts *opts)
+{
+	struct cell **cols = calloc(run->nr_cells, sizeof(*cols));
+	json_t *arr = json_array();
+	unsigned int i, j, mi, n;
+	char *fam;
+
+	for (i = 0; cols && i < run->nr_cells; i++) {
+		n = engine_group(run, opts, i, cols, &fam);
+		for (j = 1; j < n; j++) {
+			json_t *o = json_object();
+
+			json_object_set_new(o, "variant",
+					    json_string(cols[j]->variant));
+			json_object_set_new(o, "family", json_string(fam));
+			json_object_set_new(o, "cell",
+					    json_string(cols[j]->name));
+			json_object_set_new(o, "baseline_cell",
+					    json_string(cols[0]->name));
+			for (mi = 0; mi < nr_minsts; mi++) {
+				if (!cols[j]->agg[mi].n)
+					continue;
+				set_key(o, minsts[mi].key, "",
+					jnum(cols[j]->agg[mi].value));
+				cmp_json(o, cols[0], cols[j], mi);
+			}
+			json_array_append_new(arr, o);
+		}
+		free(fam);
+	}
+	free(cols);
+	return arr;
 }
 
 json_t *summary_json(const struct run *run, const struct opts *o)
@@ -309,6 +355,7 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 	for (i = 0; i < run->nr_cells; i++)
 		json_array_append_new(cells, cell_json(run, run->cells[i]));
 	json_object_set_new(root, "cells", cells);
+	json_object_set_new(root, "engine_comparisons", engine_json(run, o));
 	return root;
 }
 

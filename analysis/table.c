@@ -62,7 +62,7 @@ int write_csv(const struct run *run, const char *path)
 		fprintf(stderr, "%s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "variant,cell,workload,condition,metric,unit,better,aggregation,value,ci95_lo,ci95_hi,reps,baseline_variant,change_better_pct,p_value,cliffs_delta_better,significant\n");
+	fprintf(f, "variant,cell,workload,condition,device,metric,unit,better,aggregation,value,ci95_lo,ci95_hi,reps,baseline_variant,change_better_pct,p_value,cliffs_delta_better,significant\n");
 	for (i = 0; i < run->nr_cells; i++) {
 		const struct cell *c = run->cells[i];
 		const struct cell *b = run_find(run, run->variants[0], c->name);
@@ -84,6 +84,8 @@ int write_csv(const struct run *run, const char *path)
 			csv_str(f, c->workload);
 			fputc(',', f);
 			csv_str(f, c->condition);
+			fputc(',', f);
+			csv_str(f, c->device);
 			fprintf(f, ",%s,", minsts[mi].key);
 			csv_str(f, m->unit);
 			fprintf(f, ",%s,%s,", better_str(m->better),
@@ -152,9 +154,11 @@ static int any_value(struct cell **cols, unsigned int n, unsigned int mi)
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		if (cols[i]->agg[mi].n)
+		if (cols[i]->agg[mi].n &&
+		    (!(minsts[mi].m->flags & M_FAMILY) ||
+		     cols[i]->agg[mi].value != 0))
 			return 1;
-	return 0;
+	return 0;	/* also: family members that are 0 everywhere */
 }
 
 /* Fewer than THIN_TAIL samples lie above this percentile of the cell. */
@@ -259,45 +263,6 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 	fprintf(f, "\n</details>\n\n");
 }
 
-/* "randread-4k-qd1-psync@alone" -> "randread-4k-qd1-*@alone". */
-char *engine_family(const char *cell)
-{
-	const char *at = strchr(cell, '@'), *dash;
-	char *fam;
-
-	if (!at)
-		return NULL;
-	for (dash = at; dash > cell && *dash != '-'; dash--)
-		;
-	if (dash == cell)
-		return NULL;
-	if (asprintf(&fam, "%.*s-*%s", (int)(dash - cell), cell, at) < 0)
-		return NULL;
-	return fam;
-}
-
-static const char *engine_base(const struct opts *o, const char *variant,
-			       const char *family)
-{
-	unsigned int i;
-
-	for (i = 0; i < o->nr_base_cells; i++) {
-		const char *s = o->base_cells[i], *slash = strchr(s, '/');
-		char *fam;
-		int match;
-
-		if (!slash || strncmp(s, variant, slash - s) ||
-		    variant[slash - s])
-			continue;
-		fam = engine_family(slash + 1);
-		match = fam && !strcmp(fam, family);
-		free(fam);
-		if (match)
-			return slash + 1;
-	}
-	return NULL;
-}
-
 static void md_cell_tables(FILE *f, const struct run *run)
 {
 	struct cell **cols = calloc(run->nr_variants, sizeof(*cols));
@@ -329,53 +294,25 @@ static void md_engine_tables(FILE *f, const struct run *run,
 {
 	struct cell **cols = calloc(run->nr_cells, sizeof(*cols));
 	const char **names = calloc(run->nr_cells, sizeof(*names));
-	char **fams = calloc(run->nr_cells, sizeof(*fams));
 	unsigned int v, i, j, n, any = 0;
+	char *fam;
 
-	for (i = 0; i < run->nr_cells; i++)
-		fams[i] = engine_family(run->cells[i]->name);
 	for (v = 0; v < run->nr_variants; v++) {
-		const char *var = run->variants[v];
-
 		for (i = 0; i < run->nr_cells; i++) {
-			const char *base;
-			int seen = 0;
-
-			if (!fams[i] || strcmp(run->cells[i]->variant, var))
+			if (strcmp(run->cells[i]->variant, run->variants[v]))
 				continue;
-			for (j = 0; j < i; j++)
-				if (fams[j] && !strcmp(fams[j], fams[i]) &&
-				    !strcmp(run->cells[j]->variant, var))
-					seen = 1;
-			if (seen)
+			n = engine_group(run, o, i, cols, &fam);
+			if (!n)
 				continue;
-			base = engine_base(o, var, fams[i]);
-			n = 0;
-			for (j = i; j < run->nr_cells; j++) {
-				if (!fams[j] || strcmp(fams[j], fams[i]) ||
-				    strcmp(run->cells[j]->variant, var))
-					continue;
-				cols[n] = run->cells[j];
-				names[n] = run->cells[j]->name;
-				if (base && !strcmp(base, names[n]) && n) {
-					cols[n] = cols[0];
-					names[n] = names[0];
-					cols[0] = run->cells[j];
-					names[0] = run->cells[j]->name;
-				}
-				n++;
-			}
-			if (n < 2)
-				continue;
+			for (j = 0; j < n; j++)
+				names[j] = cols[j]->name;
 			if (!any++)
 				fprintf(f, "## Engine comparisons\n\nCells of one variant that differ only in the last `-` component of the workload (the I/O engine). First column: the `--baseline VARIANT/CELL` given for this family, else the first cell by name.\n\n");
-			fprintf(f, "### %s: %s\n\n", var, fams[i]);
+			fprintf(f, "### %s: %s\n\n", run->variants[v], fam);
 			md_compare(f, cols, names, n);
+			free(fam);
 		}
 	}
-	for (i = 0; i < run->nr_cells; i++)
-		free(fams[i]);
-	free(fams);
 	free(cols);
 	free(names);
 }

@@ -4,14 +4,57 @@
 # Snapshots the counters, starts the condition's load, runs fio (under
 # perf stat) pinned to $PB_CPU, snapshots again. Exit status is fio's, or
 # 1 if a measurement could not be taken.
-# Environment: PB_DEV (device), PB_CPU (fio's CPU), PB_RUNTIME, PB_RAMP.
+# Environment: PB_DEVICE ("nvme", or "nullb-<N>us": a null_blk disk with a
+# poll queue whose requests complete N us after submission), PB_CPU (fio's
+# CPU), PB_RUNTIME, PB_RAMP. fio's job files read PB_DEV.
 set -u
 workload=$1
 condition=$2
 out=$3
-: "${PB_CPU:=1}" "${PB_RUNTIME:=10}" "${PB_RAMP:=1}" "${PB_DEV:=/dev/nvme0n1}"
-export PB_DEV PB_RUNTIME PB_RAMP PB_CPU
+: "${PB_CPU:=1}" "${PB_RUNTIME:=10}" "${PB_RAMP:=1}" "${PB_DEVICE:=nvme}"
 mkdir -p "$out" || exit 1
+# null_blk names the disk after its configfs folder.
+nullb=/sys/kernel/config/nullb/nullb0
+
+# setup_device: make PB_DEV point at the cell's device.
+setup_device() {
+	case $PB_DEVICE in
+	nvme)
+		PB_DEV=/dev/nvme0n1
+		;;
+	nullb-*us)
+		us=${PB_DEVICE#nullb-}
+		us=${us%us}
+		mkdir "$nullb" || return 1
+		# queue_mode 2 is blk-mq, irqmode 2 completes from a timer.
+		for kv in queue_mode=2 submit_queues=1 poll_queues=1 irqmode=2 \
+			completion_nsec=$((us * 1000)) blocksize=4096 size=1024 \
+			memory_backed=0 power=1; do
+			echo "${kv#*=}" >"$nullb/${kv%%=*}" || return 1
+		done
+		PB_DEV=/dev/nullb0
+		;;
+	*)
+		echo "cell.sh: unknown device '$PB_DEVICE'" >&2
+		return 1
+		;;
+	esac
+	for i in $(seq 50); do [ -b "$PB_DEV" ] && return 0; sleep 0.1; done
+	echo "cell.sh: $PB_DEV did not appear" >&2
+	return 1
+}
+
+teardown_device() {
+	[ -d "$nullb" ] || return 0
+	echo 0 >"$nullb/power"
+	rmdir "$nullb"
+}
+
+if ! setup_device; then
+	teardown_device
+	exit 1
+fi
+export PB_DEV PB_RUNTIME PB_RAMP PB_CPU
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
 duration=$((PB_RUNTIME + PB_RAMP + 1))
 
@@ -36,10 +79,12 @@ competitor)
 competitor-only)
 	# The competitor's rate alone on the CPU: the reference for its loss.
 	cpuhog -c "$PB_CPU" -t "$PB_RUNTIME" -o "$out/competitor.txt"
-	exit $?
+	rc=$?
+	teardown_device
+	exit $rc
 	;;
 cyclictest)
-	cyclictest -m -q -p 95 -a "$PB_CPU" -t 1 -i 500 -h 2000 \
+	cyclictest -m -q -p 95 -a "$PB_CPU" -t 1 -i 500 -h 10000 \
 		-D "$duration" >"$out/cyclictest.txt" 2>&1 &
 	pids=$!
 	;;
@@ -72,6 +117,7 @@ snapshot after
 for p in $pids; do
 	wait "$p" || rc=1
 done
+teardown_device || rc=1
 dmesg >"$out/dmesg.txt"
 echo "pollbench: cell $(basename "$workload")@$condition end rc=$rc" >/dev/kmsg
 exit $rc

@@ -12,6 +12,7 @@ mount -t tmpfs shm /dev/shm
 mount -t tmpfs tmp /tmp
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+mount -t configfs configfs /sys/kernel/config
 echo "pollbench: init on $(uname -r)" >/dev/kmsg
 
 if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 host0 /share; then

@@ -9,13 +9,15 @@ PB_VARIANTS="baseline common inline idle hybrid"
 # shellcheck source=scripts/pin.env
 . "$PB_ROOT/scripts/pin.env"
 
+PB_PROG=${PB_PROG:-${0##*/}}
+
 die() {
-	echo "${0##*/}: error: $*" >&2
+	echo "$PB_PROG: error: $*" >&2
 	exit 1
 }
 
 log() {
-	echo "${0##*/}: $*" >&2
+	echo "$PB_PROG: $*" >&2
 }
 
 need_tool() {

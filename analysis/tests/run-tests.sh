@@ -63,7 +63,7 @@ good_run() {
 		$PROG $FIX/run-ok --out $OUT/ok --no-plots
 	if [ -s $OUT/ok/summary.json ] && [ -s $OUT/ok/summary.csv ] &&
 		grep -q '"clat_p99_ns":' $OUT/ok/summary.json &&
-		grep -q '^baseline,randread-4k-qd1-psync@alone,randread-4k-qd1-psync,alone,clat_p99_9_ns,ns,lower,' $OUT/ok/summary.csv; then
+		grep -q '^baseline,randread-4k-qd1-psync@alone,randread-4k-qd1-psync,alone,,clat_p99_9_ns,ns,lower,' $OUT/ok/summary.csv; then
 		pass "report: summary.json and summary.csv have flat keys with units"
 	else
 		fail "report: summary.json and summary.csv have flat keys with units"
@@ -82,6 +82,12 @@ good_run() {
 		pass "report: failed boots listed from boots/*/status"
 	else
 		fail "report: failed boots listed from boots/*/status"
+	fi
+	if grep -q '"baseline_cell": "randread-4k-qd1-psync@alone"' $OUT/ok/summary.json &&
+		grep -q '"family": "randread-4k-qd1-\*@alone"' $OUT/ok/summary.json; then
+		pass "report: engine comparisons in summary.json"
+	else
+		fail "report: engine comparisons in summary.json"
 	fi
 	expect "report: second identical run" 0 "^wrote" -- \
 		$PROG $FIX/run-ok --out $OUT/ok2 --no-plots
@@ -108,6 +114,12 @@ good_run() {
 		$PROG $FIX/run-ok --out $OUT/tamper --validate
 	expect "validate: different seed fails" 1 "DIFFERS" -- \
 		$PROG $FIX/run-ok --out $OUT/ok --validate --seed 8
+	# In place, as "make report RUN=..." does: the second run must not
+	# take report outputs (plots/, summary.*) for results.
+	cp -r $FIX/run-ok $OUT/inplace
+	$PROG $OUT/inplace --no-plots >/dev/null 2>&1 || true
+	expect "report: in place twice, then --validate" 0 "matches the raw files" -- \
+		sh -c "$PROG $OUT/inplace >/dev/null && $PROG $OUT/inplace --validate"
 	expect "validate: missing summary.json is an error" 1 "summary.json" -- \
 		$PROG $FIX/run-ok --out $OUT/none --validate
 }

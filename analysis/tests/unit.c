@@ -126,8 +126,13 @@ static void test_fio_real(const char *path)
 		return;
 	}
 	job = json_array_get(json_object_get(root, "jobs"), 0);
-	dir = json_integer_value(json_object_get(json_object_get(job, "read"),
-						 "total_ios")) ? "read" : "write";
+	if (json_object_get(job, "mixed"))
+		dir = "mixed";
+	else if (json_integer_value(json_object_get(json_object_get(job, "read"),
+						    "total_ios")))
+		dir = "read";
+	else
+		dir = "write";
 	clat = json_object_get(json_object_get(job, dir), "clat_ns");
 	pct = json_object_get(clat, "percentile");
 	json_object_foreach(pct, key, v) {
@@ -163,6 +168,7 @@ static void test_fio(void)
 
 	test_fio_real(OK_CELL "fio.json");
 	test_fio_real(FIX "run-ok/inline/randread-4k-qd1-pvsync2@alone/2/fio.json");
+	test_fio_real(FIX "fio-randrw-unified.json");
 	check(!fio_load(FIX "run-ok/baseline/randwrite-4k-qd1-psync@alone/1/fio.json", r) &&
 	      r->jobs == 2 && r->lat.n == r->ios && r->ios > 0,
 	      "fio: 2-job randwrite merges both jobs' bins", "jobs %u n %llu ios %llu",
@@ -207,12 +213,19 @@ static void test_procstat(void)
 	      (k = kv_find(&l, "task-clock_ns")) && close_to(k->v, 481.32e6, 1e-12),
 	      "procstat: perf stat -x, (msec as ns)", "n %u", l.n);
 	kv_free(&l);
-	check(!kv_load(FIX "run-ok/inline/randread-4k-qd1-psync@alone/2/poll-stats-after.txt", &l) &&
-	      l.n == 3 && (k = kv_find(&l, "poll_spins")) && k->v == 22000,
-	      "procstat: poll-stats key value", "n %u", l.n);
+	/* 27 counters + polled_inflight; task_polls: 70200 + 70201. */
+	r = pollstats_load(FIX "run-ok/inline/randread-4k-qd1-psync@alone/2/poll-stats-after.txt",
+			   &l);
+	check(!r && l.n == 28 && (k = kv_find(&l, "task_polls")) &&
+	      k->v == 140401,
+	      "procstat: poll-stats summed over hardware queues", "n %u", l.n);
 	kv_free(&l);
-	check(kv_load(OK_CELL "perf-stat.txt", &l) != 0,
-	      "procstat: malformed key value file rejected", "");
+	r = pollstats_load(FIX "poll-stats-2col.txt", &l);
+	check(!r && l.n == 2 && (k = kv_find(&l, "task_polls")) && k->v == 12,
+	      "procstat: poll-stats plain key value lines", "n %u", l.n);
+	kv_free(&l);
+	check(pollstats_load(OK_CELL "perf-stat.txt", &l) != 0,
+	      "procstat: malformed poll-stats rejected", "");
 }
 
 static void test_stats(void)
@@ -319,6 +332,29 @@ static void test_engine_family(void)
 	free(g);
 }
 
+/* inline reps have kprobes-before.txt: hits are after - before. */
+static void test_kprobe_delta(const struct run *run)
+{
+	const struct cell *c = run_find(run, "inline", "randread-4k-qd1-psync@alone");
+	struct fio_result *fr = malloc(sizeof(*fr));
+	int mi = minst_family("kprobe_%s_per_io", "pb_end_request");
+	int r;
+
+	r = fio_load(FIX "run-ok/inline/randread-4k-qd1-psync@alone/2/fio.json", fr);
+	/* after 20002, before 102 */
+	check(!r && c && c->reps[1].num == 2 &&
+	      close_to(c->reps[1].val[mi], (20002.0 - 102) / fr->ios, 1e-12),
+	      "rep: kprobe hits per I/O from after - before", "%g",
+	      c ? c->reps[1].val[mi] : NAN);
+	mi = minst_family("poll_%s_per_io", "task_polls");
+	/* (70200 + 70201) - (5200 + 5201) over the rep's I/Os */
+	check(!r && c && close_to(c->reps[1].val[mi], 130000.0 / fr->ios, 1e-12) &&
+	      minst_find("poll_polled_inflight_per_io") < 0,
+	      "rep: poll counters per I/O, gauge polled_inflight left out", "%g",
+	      c ? c->reps[1].val[mi] : NAN);
+	free(fr);
+}
+
 /* Sign normalisation: positive = better for both directions. */
 static void test_compare(const struct run *run)
 {
@@ -359,12 +395,18 @@ static void test_rundir(void)
 
 	metrics_init();
 	r = run_load(&run, FIX "run-ok", "baseline");
-	check(!r && run.nr_cells == 6 && run.nr_variants == 2 &&
+	check(!r && run.nr_cells == 8 && run.nr_variants == 2 &&
 	      !strcmp(run.variants[0], "baseline"),
-	      "rundir: run-ok has 6 cells, baseline first", "r %d cells %u", r,
+	      "rundir: run-ok has 8 cells, baseline first", "r %d cells %u", r,
 	      run.nr_cells);
 	if (r)
 		return;
+	c = run_find(&run, "inline", "randread-4k-qd1-pvsync2@alone@nullb-5us");
+	check(c && !strcmp(c->workload, "randread-4k-qd1-pvsync2") &&
+	      !strcmp(c->condition, "alone") && !strcmp(c->device, "nullb-5us") &&
+	      !strcmp(run.cells[0]->device, ""),
+	      "rundir: <workload>@<condition>[@<device>] split", "%s",
+	      c ? c->condition : "no cell");
 	c = run_find(&run, "baseline", "randread-4k-qd1-psync@alone");
 	check(c && c->nr_reps == 3 && c->reps[0].num == 1 && c->reps[2].num == 3,
 	      "rundir: 4.tmp skipped, reps sorted", "%u reps", c ? c->nr_reps : 0);
@@ -379,6 +421,7 @@ static void test_rundir(void)
 	check(c && !isnan(c->reps[0].val[mi]) && c->reps[0].val[mi] > 0.5,
 	      "rundir: nvme interrupts per I/O computed", "%g",
 	      c ? c->reps[0].val[mi] : NAN);
+	test_kprobe_delta(&run);
 	mi = minst_find("clat_p99_ns");
 	check(c && c->agg[mi].lo <= c->agg[mi].value &&
 	      c->agg[mi].value <= c->agg[mi].hi * 1.0000001,
