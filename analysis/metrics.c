@@ -50,8 +50,8 @@ const struct metric metrics[] = {
 	{ "perf_%s_per_io", "perf %s per I/O", "count or ns/I/O", BETTER_NONE,
 	  AGG_MEAN,
 	  0, M_FAMILY },
-	{ "poll_%s_per_io", "poll-stats %s per I/O", "1/I/O", BETTER_NONE,
-	  AGG_MEAN, 0, M_FAMILY },
+	{ "poll_%s_per_io", "poll-stats %s per I/O", "count or ns/I/O",
+	  BETTER_NONE, AGG_MEAN, 0, M_FAMILY },
 };
 
 const unsigned int nr_metrics = sizeof(metrics) / sizeof(metrics[0]);

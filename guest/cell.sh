@@ -39,7 +39,7 @@ setup_device() {
 		return 1
 		;;
 	esac
-	for i in $(seq 50); do [ -b "$PB_DEV" ] && return 0; sleep 0.1; done
+	for _ in $(seq 50); do [ -b "$PB_DEV" ] && return 0; sleep 0.1; done
 	echo "cell.sh: $PB_DEV did not appear" >&2
 	return 1
 }
