@@ -96,8 +96,13 @@ done
 mapfile -t boots < <(printf '%s\n' "${boots[@]}" | shuffle "$seed")
 cells=()
 # A cell is <workload>@<condition>, with @<device> unless the device is nvme.
-for w in ${M[workloads]}; do
-	for c in ${M[conditions]}; do
+# The competitor's rate alone runs no I/O: one cell per boot, none@competitor-only.
+for c in ${M[conditions]}; do
+	if [ "$c" = competitor-only ]; then
+		cells+=("none@$c")
+		continue
+	fi
+	for w in ${M[workloads]}; do
 		for d in $devices; do
 			if [ "$d" = nvme ]; then cells+=("$w@$c"); else cells+=("$w@$c@$d"); fi
 		done
@@ -156,7 +161,7 @@ for b in "${boots[@]}"; do
 		[ "$kprobes" = 1 ] && echo "/pb/kprobes.sh >/dev/null"
 		for c in "${todo[@]}"; do
 			IFS=@ read -r w cond dev <<<"$c"
-			cp "$PB_ROOT/workloads/$w.fio" "$bootdir/share/workloads/"
+			[ "$w" = none ] || cp "$PB_ROOT/workloads/$w.fio" "$bootdir/share/workloads/"
 			echo "PB_DEVICE=${dev:-nvme} /pb/cell.sh /share/workloads/$w.fio $cond /share/out/$c; echo \$? >/share/out/$c/rc"
 		done
 	} >"$bootdir/share/job.sh"

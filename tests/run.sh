@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run pollbench's tests: tests/run.sh [--unit-only] [NAME-GLOB...]
 # Unit tests (tests/unit, analysis) run on the host; guest tests
-# (tests/guest) first build what they boot. Each test: 0 pass, 1 fail,
+# (tests/guest) and series checks (tests/kernel) first build the kernels. Each test: 0 pass, 1 fail,
 # 77 skip. Logs in build/test-logs/. Last line: "N passed, N failed, N skipped".
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
@@ -63,7 +63,7 @@ if [ $unit_only = 0 ]; then
 		variant_has_patches "$v" || continue
 		run_test "build-kernel-$v" "$PB_ROOT/scripts/kernel-build.sh" "$v"
 	done
-	for t in "$PB_ROOT"/tests/guest/*.sh; do
+	for t in "$PB_ROOT"/tests/kernel/*.sh "$PB_ROOT"/tests/guest/*.sh; do
 		run_test "$(basename "$t" .sh)" "$t"
 	done
 fi
