@@ -34,6 +34,10 @@ static void usage(FILE *f, const char *prog)
 		"  --baseline VARIANT/CELL first column of that variant's engine\n"
 		"                          comparison for CELL's family; repeatable\n"
 		"                          (default: first cell by name)\n"
+		"  --fair-ref [VARIANT/]WORKLOAD\n"
+		"                          reference of the fairness trade-off's latency\n"
+		"                          gain (default: --baseline variant, the row's\n"
+		"                          <rw>-<bs>-<qd>-psync; same condition, device)\n"
 		"  --validate              recompute from the raw files and compare with\n"
 		"                          DIR/summary.json; exit 1 naming the first\n"
 		"                          differing key (default: off)\n"
@@ -113,7 +117,7 @@ static int write_all(const struct run *run, const struct opts *o,
 		return 1;
 	if (!o->no_plots) {
 		p = out_path(o, "plots");
-		plots = write_plots(run, p);
+		plots = write_plots(run, o, p);
 		free(p);
 		if (plots < 0)
 			return 1;
@@ -133,6 +137,7 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "resamples", required_argument, NULL, 'r' },
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "fair-ref", required_argument, NULL, 'f' },
 		{ "validate", no_argument, NULL, 'v' },
 		{ "no-plots", no_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
@@ -181,6 +186,9 @@ int main(int argc, char **argv)
 			} else {
 				o.base_variant = optarg;
 			}
+			break;
+		case 'f':
+			o.fair_ref = optarg;
 			break;
 		case 'v':
 			o.validate = 1;

@@ -45,6 +45,27 @@ const struct metric metrics[] = {
 	{ "cpu_idle_pct", "CPU idle", "%", BETTER_NONE, AGG_MEAN, 0, 0 },
 	{ "cpu_irq_pct", "CPU irq", "%", BETTER_NONE, AGG_MEAN, 0, 0 },
 	{ "cpu_softirq_pct", "CPU softirq", "%", BETTER_NONE, AGG_MEAN, 0, 0 },
+	/* Condition outputs (cpuhog, cyclictest), see cond.c. */
+	{ "competitor_units_per_sec", "competitor work rate", "units/s",
+	  BETTER_HIGHER, AGG_MEAN, 0, 0 },
+	{ "competitor_loss_pct", "competitor loss vs competitor-only", "%",
+	  BETTER_LOWER, AGG_MEAN, 0, 0 },
+	{ "competitor_cpu_share_pct", "competitor CPU share", "%",
+	  BETTER_HIGHER, AGG_MEAN, 0, 0 },
+	{ "busy_units_per_sec", "busy hogs' work rate (sum)", "units/s",
+	  BETTER_HIGHER, AGG_MEAN, 0, 0 },
+	{ "cyclictest_p50_us", "cyclictest p50", "us", BETTER_LOWER,
+	  AGG_CYC_PCT, 50, M_OVERFLOW },
+	{ "cyclictest_p99_us", "cyclictest p99", "us", BETTER_LOWER,
+	  AGG_CYC_PCT, 99, M_OVERFLOW },
+	{ "cyclictest_p99_9_us", "cyclictest p99.9", "us", BETTER_LOWER,
+	  AGG_CYC_PCT, 99.9, M_OVERFLOW },
+	{ "cyclictest_max_us", "cyclictest max", "us", BETTER_LOWER, AGG_MAX,
+	  0, 0 },
+	{ "cyclictest_overflows", "cyclictest overflows (>= range)", "samples",
+	  BETTER_NONE, AGG_SUM, 0, 0 },
+	{ "cyclictest_samples", "cyclictest samples", "samples", BETTER_NONE,
+	  AGG_SUM, 0, 0 },
 	{ "kprobe_%s_per_io", "kprobe %s per I/O", "1/I/O", BETTER_NONE,
 	  AGG_MEAN, 0, M_FAMILY },
 	{ "perf_%s_per_io", "perf %s per I/O", "count or ns/I/O", BETTER_NONE,
@@ -153,6 +174,10 @@ const char *agg_str(enum agg a)
 		return "percentile of merged bins";
 	case AGG_HIST_MEAN:
 		return "mean of merged bins";
+	case AGG_CYC_PCT:
+		return "percentile of merged cyclictest buckets";
+	case AGG_MAX:
+		return "max over reps";
 	default:
 		return "max of merged bins";
 	}

@@ -21,12 +21,15 @@ enum agg {
 	AGG_HIST_PCT,		/* percentile of the histogram merged over reps */
 	AGG_HIST_MEAN,		/* mean of the merged histogram */
 	AGG_HIST_MAX,		/* highest non-empty bin of the merged histogram */
+	AGG_CYC_PCT,		/* percentile of the merged cyclictest buckets */
+	AGG_MAX,		/* max over reps */
 };
 
 #define M_LATENCY	0x1	/* latency percentile curve / bars */
 #define M_CPU		0x2	/* CPU-per-I/O bars */
 #define M_FAMILY	0x4	/* key is a pattern: one metric per name found */
 #define M_SAMPLES	0x8	/* sample count shown next to tail latencies */
+#define M_OVERFLOW	0x10	/* value >= the cell's cyclictest range: ">=" */
 
 struct metric {
 	const char *key;	/* e.g. "clat_p99_ns"; "kprobe_%s_per_io" */
@@ -34,7 +37,7 @@ struct metric {
 	const char *unit;
 	enum better better;
 	enum agg agg;
-	double pct;		/* AGG_HIST_PCT only */
+	double pct;		/* AGG_HIST_PCT and AGG_CYC_PCT only */
 	unsigned int flags;
 };
 

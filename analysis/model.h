@@ -8,13 +8,15 @@
 
 #include <jansson.h>
 
+#include "cond.h"
 #include "hist.h"
 #include "metrics.h"
 
 struct rep {
 	char *dir;
 	unsigned int num;
-	struct hist *lat;
+	struct hist *lat;	/* NULL without fio.json (competitor-only) */
+	struct cyclic *cyc;	/* NULL without cyclictest.txt */
 	json_t *meta;
 	double val[MAX_MINST];	/* NAN when the rep has no such data */
 };
@@ -34,6 +36,7 @@ struct cell {
 	struct rep *reps;
 	unsigned int nr_reps;
 	struct hist merged;
+	struct cyclic cyc;	/* cyclictest buckets merged over reps */
 	struct aggval agg[MAX_MINST];
 };
 
@@ -60,9 +63,14 @@ struct cell *run_find(const struct run *run, const char *variant,
 		      const char *cell);
 
 /* rep.c */
-int rep_load(struct run *run, struct rep *rep, const char *dir);
+int rep_load(struct run *run, struct rep *rep, const char *dir,
+	     const char *condition);
+int cond_no_fio(const char *condition);
 void rep_free(struct rep *rep);
 int rep_values(const struct cell *c, unsigned int mi, double *out);
+
+/* fair.c */
+void fair_link(struct run *run);
 
 /* summary.c */
 struct opts {
@@ -75,6 +83,7 @@ struct opts {
 	unsigned int nr_base_cells;
 	int validate;
 	int no_plots;
+	const char *fair_ref;	/* --fair-ref [VARIANT/]WORKLOAD, or NULL */
 };
 
 struct cmp {

@@ -5,10 +5,11 @@
  * child process; when it is missing the data and script stay, with a
  * warning.
  *
- * Extension point: add a struct plot_kind to plot_kinds[] (fairness
- * trade-off across conditions, cyclictest histograms, ...). write_data()
- * writes the data file(s) for one cell, script() the gnuplot commands
- * that draw them; the terminal and output are set by the caller.
+ * Extension points: a per-cell plot is a struct plot_kind in
+ * plot_kinds[]: applies() says whether the cell has the data,
+ * write_data() writes the data file, script() the gnuplot commands that
+ * draw it; the terminal and output are set by the caller. A run-level
+ * plot (fair.c, sweep.c) calls plot_emit() from write_plots().
  */
 #include <ctype.h>
 #include <errno.h>
@@ -20,7 +21,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fair.h"
 #include "plot.h"
+#include "sweep.h"
 #include "table.h"
 
 struct plot_ctx {
@@ -33,9 +36,31 @@ struct plot_ctx {
 
 struct plot_kind {
 	const char *name;
+	int (*applies)(const struct plot_ctx *p);
 	int (*write_data)(const struct plot_ctx *p, FILE *dat);
 	void (*script)(const struct plot_ctx *p, FILE *gp, const char *dat);
 };
+
+/* fio latency plots: not for competitor-only cells (no fio run). */
+static int has_lat(const struct plot_ctx *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->cols[i]->merged.n)
+			return 1;
+	return 0;
+}
+
+static int has_cyc(const struct plot_ctx *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->cols[i]->cyc.range)
+			return 1;
+	return 0;
+}
 
 static const double curve_pcts[] = {
 	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95,
@@ -158,15 +183,61 @@ static void cpu_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 	fputc('\n', gp);
 }
 
+/*
+ * cyclictest buckets merged over reps, one block per variant: us,
+ * fraction of that variant's samples (overflows included), count.
+ */
+static int cyc_data(const struct plot_ctx *p, FILE *dat)
+{
+	unsigned int i, k, last;
+
+	for (i = 0; i < p->n; i++) {
+		const struct cyclic *c = &p->cols[i]->cyc;
+		double all = c->n + c->overflows;
+
+		fprintf(dat, "# %s: us fraction count (overflows >= %u us: %llu)\n",
+			p->cols[i]->variant, c->range,
+			(unsigned long long)c->overflows);
+		for (last = c->range; last > 0 && !c->cnt[last - 1]; last--)
+			;
+		for (k = 0; k < last; k++)
+			fprintf(dat, "%u %.17g %llu\n", k, c->cnt[k] / all,
+				(unsigned long long)c->cnt[k]);
+		if (!last)
+			fprintf(dat, "0 NaN 0\n");
+		fprintf(dat, "\n\n");
+	}
+	return 0;
+}
+
+static void cyc_script(const struct plot_ctx *p, FILE *gp, const char *dat)
+{
+	unsigned int i;
+
+	fprintf(gp, "set title \"%s: cyclictest wakeup latency on fio's CPU\" noenhanced\n",
+		p->cell);
+	fprintf(gp, "set xlabel \"latency (us)\"\nset ylabel \"fraction of wakeups\"\nset logscale y\nset key top right noenhanced\nset grid\n");
+	fprintf(gp, "plot ");
+	for (i = 0; i < p->n; i++) {
+		const struct cyclic *c = &p->cols[i]->cyc;
+
+		fprintf(gp, "%s\"%s\" index %u using 1:2 with histeps title \"%s (%llu samples, %llu >= %u us)\"",
+			i ? ", " : "", dat, i, p->cols[i]->variant,
+			(unsigned long long)(c->n + c->overflows),
+			(unsigned long long)c->overflows, c->range);
+	}
+	fputc('\n', gp);
+}
+
 static const struct plot_kind plot_kinds[] = {
-	{ "latency", latency_data, latency_script },
-	{ "p50-p99", pct_data, pct_script },
-	{ "cpu", cpu_data, cpu_script },
-	/* { "fairness", ... }, { "cyclictest", ... }: add here. */
+	{ "latency", has_lat, latency_data, latency_script },
+	{ "p50-p99", has_lat, pct_data, pct_script },
+	{ "cpu", has_lat, cpu_data, cpu_script },
+	{ "cyclictest", has_cyc, cyc_data, cyc_script },
 };
 
 /* File names: the cell name with anything but [A-Za-z0-9._@-] as '_'. */
-static void safe_name(char *dst, size_t len, const char *src)
+void plot_safe_name(char *dst, size_t len, const char *src)
 {
 	size_t i;
 
@@ -197,11 +268,64 @@ static int run_gnuplot(const char *dir)
 	return WIFEXITED(st) && !WEXITSTATUS(st) ? 0 : -1;
 }
 
-int write_plots(const struct run *run, const char *dir)
+static int emit(FILE *gp, const char *dpath, const char *file,
+		int (*data)(const void *arg, FILE *dat),
+		void (*script)(const void *arg, FILE *gp, const char *dat),
+		const void *arg)
 {
+	char rel[700];
+	FILE *dat = fopen(dpath, "w");
+	int f;
+
+	if (!dat || data(arg, dat) || fclose(dat)) {
+		fprintf(stderr, "%s: %s\n", dpath, strerror(errno));
+		return -1;
+	}
+	snprintf(rel, sizeof(rel), "%s.dat", file);
+	for (f = 0; f < 2; f++) {
+		fprintf(gp, "\nreset\nset terminal %s size 900,600 noenhanced\nset output \"%s.%s\"\n",
+			f ? "svg" : "pngcairo", file, f ? "svg" : "png");
+		script(arg, gp, rel);
+		fprintf(gp, "set output\n");
+	}
+	return 0;
+}
+
+int plot_emit(struct plot_sink *s, const char *file, plot_data_fn data,
+	      plot_script_fn script, const void *arg)
+{
+	char dpath[4096];
+
+	snprintf(dpath, sizeof(dpath), "%s/%s.dat", s->dir, file);
+	return emit(s->gp, dpath, file, data, script, arg);
+}
+
+/* Per-cell kinds go through emit() too: one kind and one cell. */
+struct kind_arg {
+	const struct plot_kind *pk;
+	const struct plot_ctx *p;
+};
+
+static int kind_data(const void *arg, FILE *dat)
+{
+	const struct kind_arg *a = arg;
+
+	return a->pk->write_data(a->p, dat);
+}
+
+static void kind_script(const void *arg, FILE *gp, const char *dat)
+{
+	const struct kind_arg *a = arg;
+
+	a->pk->script(a->p, gp, dat);
+}
+
+int write_plots(const struct run *run, const struct opts *o, const char *dir)
+{
+	struct plot_sink sink = { .dir = dir };
 	struct cell **cols = calloc(run->nr_variants, sizeof(*cols));
 	char gpath[4096], dpath[4096], stem[512];
-	unsigned int i, j, k, n, f;
+	unsigned int i, j, k, n;
 	FILE *gp;
 	int r;
 
@@ -231,32 +355,28 @@ int write_plots(const struct run *run, const char *dir)
 		for (k = 0; k < sizeof(plot_kinds) / sizeof(plot_kinds[0]);
 		     k++) {
 			const struct plot_kind *pk = &plot_kinds[k];
+			struct kind_arg ka = { pk, &p };
 			char file[600];
-			FILE *dat;
 
-			safe_name(stem, sizeof(stem), p.cell);
+			if (!pk->applies(&p))
+				continue;
+			plot_safe_name(stem, sizeof(stem), p.cell);
 			snprintf(file, sizeof(file), "%s-%s", stem, pk->name);
 			snprintf(dpath, sizeof(dpath), "%s/%s.dat", dir, file);
 			p.base = file;
-			dat = fopen(dpath, "w");
-			if (!dat || pk->write_data(&p, dat) || fclose(dat)) {
-				fprintf(stderr, "%s: %s\n", dpath,
-					strerror(errno));
+			if (emit(gp, dpath, file, kind_data, kind_script, &ka)) {
 				fclose(gp);
 				free(cols);
 				return -1;
 			}
-			snprintf(dpath, sizeof(dpath), "%s.dat", file);
-			for (f = 0; f < 2; f++) {
-				fprintf(gp, "\nreset\nset terminal %s size 900,600 noenhanced\nset output \"%s.%s\"\n",
-					f ? "svg" : "pngcairo", file,
-					f ? "svg" : "png");
-				pk->script(&p, gp, dpath);
-				fprintf(gp, "set output\n");
-			}
 		}
 	}
 	free(cols);
+	sink.gp = gp;
+	if (fair_plots(run, o, &sink) || sweep_plots(run, &sink)) {
+		fclose(gp);
+		return -1;
+	}
 	if (fclose(gp)) {
 		fprintf(stderr, "%s: %s\n", gpath, strerror(errno));
 		return -1;

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Load one rep dir and compute its per-rep metric values. fio.json and
- * meta.json are required (missing: the rep is skipped with a warning);
- * the other captures are optional, but a capture that is present and
- * broken is an error, as is a before/after pair with only one half.
+ * meta.json are required (missing: the rep is skipped with a warning),
+ * except in competitor-only cells, which have competitor.txt instead of
+ * fio.json; the other captures are optional, but a capture that is
+ * present and broken is an error, as is a before/after pair with only
+ * one half.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -13,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cond.h"
 #include "fio.h"
 #include "model.h"
 #include "procstat.h"
@@ -241,6 +245,94 @@ static int poll_metrics(struct rep *rep, uint64_t ios)
 	return r;
 }
 
+static int cpuhog_file(struct rep *rep, const char *file, struct cpuhog *h)
+{
+	char *p = rpath(rep, file);
+	int r = cpuhog_load(p, h);
+
+	free(p);
+	return r;
+}
+
+/* busy-cpu<N>.txt: one cpuhog per CPU; their rates are summed. */
+static int busy_metrics(struct rep *rep)
+{
+	struct cpuhog h;
+	struct dirent *de;
+	double sum = 0;
+	int n = 0, r = 0;
+	DIR *d = opendir(rep->dir);
+
+	if (!d) {
+		fprintf(stderr, "%s: %s\n", rep->dir, strerror(errno));
+		return -1;
+	}
+	while (!r && (de = readdir(d))) {
+		unsigned int cpu;
+		int end = 0;
+
+		if (sscanf(de->d_name, "busy-cpu%u.txt%n", &cpu, &end) != 1 ||
+		    de->d_name[end] || !end)
+			continue;
+		r = cpuhog_file(rep, de->d_name, &h);
+		sum += h.units_per_sec;
+		n++;
+	}
+	closedir(d);
+	if (!r && n)
+		set(rep, "busy_units_per_sec", sum);
+	return r;
+}
+
+static int cyclic_metrics(struct rep *rep)
+{
+	struct cyclic *c;
+	char *p;
+
+	if (!exists(rep, "cyclictest.txt"))
+		return 0;
+	c = malloc(sizeof(*c));
+	p = rpath(rep, "cyclictest.txt");
+	if (!c || cyclic_load(p, c)) {
+		free(c);
+		free(p);
+		return -1;
+	}
+	free(p);
+	rep->cyc = c;
+	set(rep, "cyclictest_p50_us", cyclic_percentile(c, 50));
+	set(rep, "cyclictest_p99_us", cyclic_percentile(c, 99));
+	set(rep, "cyclictest_p99_9_us", cyclic_percentile(c, 99.9));
+	set(rep, "cyclictest_max_us", c->max_us);
+	set(rep, "cyclictest_overflows", c->overflows);
+	set(rep, "cyclictest_samples", c->n + c->overflows);
+	return 0;
+}
+
+/*
+ * The condition's own outputs. competitor_loss_pct needs the
+ * competitor-only cell as well: fair.c sets it once all cells are in.
+ */
+static int cond_metrics(struct rep *rep)
+{
+	struct cpuhog h;
+
+	if (exists(rep, "competitor.txt")) {
+		if (cpuhog_file(rep, "competitor.txt", &h))
+			return -1;
+		set(rep, "competitor_units_per_sec", h.units_per_sec);
+		if (!isnan(h.cpu_share))
+			set(rep, "competitor_cpu_share_pct", h.cpu_share * 100);
+	}
+	return busy_metrics(rep) || cyclic_metrics(rep) ? -1 : 0;
+}
+
+/* The competitor's rate alone: no fio run, competitor.txt instead. */
+int cond_no_fio(const char *condition)
+{
+	return !strcmp(condition, "competitor-only");
+}
+
 static void lat_metrics(struct rep *rep)
 {
 	unsigned int i;
@@ -265,8 +357,10 @@ static void lat_metrics(struct rep *rep)
 }
 
 /* 0: loaded; 1: skipped with a warning; -1: broken input. */
-int rep_load(struct run *run, struct rep *rep, const char *dir)
+int rep_load(struct run *run, struct rep *rep, const char *dir,
+	     const char *condition)
 {
+	const char *data = cond_no_fio(condition) ? "competitor.txt" : "fio.json";
 	struct fio_result *fr;
 	json_error_t jerr;
 	const char *end;
@@ -280,9 +374,9 @@ int rep_load(struct run *run, struct rep *rep, const char *dir)
 	for (i = 0; i < MAX_MINST; i++)
 		rep->val[i] = NAN;
 
-	if (!exists(rep, "fio.json") || !exists(rep, "meta.json")) {
+	if (!exists(rep, data) || !exists(rep, "meta.json")) {
 		run_warn(run, "%s: no %s (guest died mid-run?), rep skipped",
-			 dir, exists(rep, "fio.json") ? "meta.json" : "fio.json");
+			 dir, exists(rep, data) ? "meta.json" : data);
 		rep_free(rep);
 		return 1;
 	}
@@ -295,6 +389,10 @@ int rep_load(struct run *run, struct rep *rep, const char *dir)
 		goto err;
 	}
 	free(p);
+	if (cond_metrics(rep))
+		goto err;
+	if (cond_no_fio(condition))
+		return 0;
 
 	fr = malloc(sizeof(*fr));
 	p = rpath(rep, "fio.json");
@@ -335,6 +433,10 @@ void rep_free(struct rep *rep)
 {
 	free(rep->dir);
 	free(rep->lat);
+	if (rep->cyc)
+		cyclic_free(rep->cyc);
+	free(rep->cyc);
+	rep->cyc = NULL;
 	json_decref(rep->meta);
 	rep->dir = NULL;
 	rep->lat = NULL;

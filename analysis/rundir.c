@@ -144,7 +144,8 @@ static int load_cell(struct run *run, const char *variant, const char *name,
 			continue;
 		}
 		rdir = path_join(dir, reps[i]);
-		r = rep_load(run, &c->reps[c->nr_reps], rdir);
+		r = rep_load(run, &c->reps[c->nr_reps], rdir,
+			     c->condition);
 		free(rdir);
 		if (r < 0)
 			goto out_cell;
@@ -156,8 +157,12 @@ static int load_cell(struct run *run, const char *variant, const char *name,
 		goto out_cell;
 	}
 	qsort(c->reps, c->nr_reps, sizeof(*c->reps), cmp_rep);
-	for (i = 0; i < c->nr_reps; i++)
-		hist_add(&c->merged, c->reps[i].lat, 1);
+	for (i = 0; i < c->nr_reps; i++) {
+		if (c->reps[i].lat)
+			hist_add(&c->merged, c->reps[i].lat, 1);
+		if (c->reps[i].cyc && cyclic_add(&c->cyc, c->reps[i].cyc))
+			goto out_cell;
+	}
 	cells = realloc(run->cells, (run->nr_cells + 1) * sizeof(*cells));
 	if (!cells)
 		goto out_cell;
@@ -168,6 +173,7 @@ static int load_cell(struct run *run, const char *variant, const char *name,
 out_cell:
 	for (i = 0; i < c->nr_reps; i++)
 		rep_free(&c->reps[i]);
+	cyclic_free(&c->cyc);
 	free(c->reps);
 	free(c->variant);
 	free(c->name);
@@ -342,6 +348,7 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 	      cmp_variant);
 	run_for_sort = run;
 	qsort(run->cells, run->nr_cells, sizeof(*run->cells), cmp_cell);
+	fair_link(run);
 	return 0;
 }
 
@@ -366,6 +373,7 @@ void run_free(struct run *run)
 
 		for (j = 0; j < c->nr_reps; j++)
 			rep_free(&c->reps[j]);
+		cyclic_free(&c->cyc);
 		free(c->reps);
 		free(c->variant);
 		free(c->name);

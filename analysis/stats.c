@@ -123,6 +123,18 @@ double weighted_mean(const unsigned int *w, unsigned int n, void *ctx)
 	return cnt ? sum / cnt : NAN;
 }
 
+double weighted_max(const unsigned int *w, unsigned int n, void *ctx)
+{
+	const double *x = ctx;
+	double max = NAN;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (w[i] && (isnan(max) || x[i] > max))
+			max = x[i];
+	return max;
+}
+
 struct ranked {
 	double v;
 	int group;

@@ -31,6 +31,7 @@ int bootstrap_ci(unsigned int nreps, unsigned int resamples, uint64_t seed,
 		 boot_stat_fn stat, void *ctx, double level, double *lo,
 		 double *hi);
 double weighted_mean(const unsigned int *w, unsigned int n, void *ctx);
+double weighted_max(const unsigned int *w, unsigned int n, void *ctx);
 
 double mann_whitney(const double *x, unsigned int nx, const double *y,
 		    unsigned int ny, double *u, bool *exact);

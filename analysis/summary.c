@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fair.h"
 #include "model.h"
 #include "stats.h"
 #include "table.h"
@@ -69,6 +70,75 @@ static double hist_ctx_stat(const unsigned int *w, unsigned int nreps,
 	}
 }
 
+/*
+ * The same for the cyclictest buckets: the merged range is the cell's;
+ * a rep's samples outside it count as overflows (in all, not in a bucket).
+ */
+struct cyc_ctx {
+	const struct cell *c;
+	double pct;
+	unsigned int *idx;	/* non-empty buckets of the merged histogram */
+	unsigned int nidx;
+	uint64_t *all;		/* per rep: all samples */
+};
+
+static double cyc_ctx_stat(const unsigned int *w, unsigned int nreps,
+			   void *ctx)
+{
+	struct cyc_ctx *h = ctx;
+	long double want;
+	uint64_t n = 0, cum = 0;
+	unsigned int i, r;
+
+	for (r = 0; r < nreps; r++)
+		n += (uint64_t)w[r] * h->all[r];
+	if (!n)
+		return NAN;
+	want = (long double)h->pct / 100.0L * n;
+	for (i = 0; i < h->nidx; i++) {
+		uint64_t k = 0;
+
+		for (r = 0; r < nreps; r++) {
+			const struct cyclic *rc = h->c->reps[r].cyc;
+
+			if (rc && h->idx[i] < rc->range)
+				k += (uint64_t)w[r] * rc->cnt[h->idx[i]];
+		}
+		cum += k;
+		if (k && cum >= want)
+			return h->idx[i];
+	}
+	return h->c->cyc.range;
+}
+
+static int cyc_ci(const struct cell *c, const struct opts *o, double pct,
+		  uint64_t seed, struct aggval *a)
+{
+	struct cyc_ctx h = { .c = c, .pct = pct };
+	unsigned int i, r;
+	int ret = -1;
+
+	h.idx = calloc(c->cyc.range + 1, sizeof(*h.idx));
+	h.all = calloc(c->nr_reps, sizeof(*h.all));
+	if (!h.idx || !h.all)
+		goto out;
+	for (i = 0; i < c->cyc.range; i++)
+		if (c->cyc.cnt[i])
+			h.idx[h.nidx++] = i;
+	for (r = 0; r < c->nr_reps; r++) {
+		const struct cyclic *rc = c->reps[r].cyc;
+
+		if (rc)
+			h.all[r] = rc->n + rc->overflows;
+	}
+	ret = bootstrap_ci(c->nr_reps, o->resamples, seed, cyc_ctx_stat, &h,
+			   CI_LEVEL, &a->lo, &a->hi);
+out:
+	free(h.idx);
+	free(h.all);
+	return ret;
+}
+
 static uint64_t cell_seed(const struct opts *o, const struct cell *c,
 			  const char *key)
 {
@@ -114,6 +184,20 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 			a->value = sum / n;
 			if (bootstrap_ci(n, o->resamples, seed, weighted_mean,
 					 vals, CI_LEVEL, &a->lo, &a->hi))
+				goto out;
+			continue;
+		case AGG_MAX:
+			a->value = NAN;
+			for (i = 0; i < n; i++)
+				if (isnan(a->value) || vals[i] > a->value)
+					a->value = vals[i];
+			if (bootstrap_ci(n, o->resamples, seed, weighted_max,
+					 vals, CI_LEVEL, &a->lo, &a->hi))
+				goto out;
+			continue;
+		case AGG_CYC_PCT:
+			a->value = cyclic_percentile(&c->cyc, m->pct);
+			if (cyc_ci(c, o, m->pct, seed, a))
 				goto out;
 			continue;
 		case AGG_HIST_PCT:
@@ -240,6 +324,9 @@ static json_t *cell_json(const struct run *run, const struct cell *c)
 	json_object_set_new(o, "condition", json_string(c->condition));
 	json_object_set_new(o, "device", json_string(c->device));
 	json_object_set_new(o, "reps", json_integer(c->nr_reps));
+	if (c->cyc.range)
+		json_object_set_new(o, "cyclictest_range_us",
+				    json_integer(c->cyc.range));
 	for (i = 0; i < c->nr_reps; i++)
 		json_array_append_new(ids, json_integer(c->reps[i].num));
 	json_object_set_new(o, "rep_ids", ids);
@@ -356,6 +443,7 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 		json_array_append_new(cells, cell_json(run, run->cells[i]));
 	json_object_set_new(root, "cells", cells);
 	json_object_set_new(root, "engine_comparisons", engine_json(run, o));
+	json_object_set_new(root, "fairness_tradeoff", fair_json(run, o));
 	return root;
 }
 

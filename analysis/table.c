@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fair.h"
 #include "hist.h"
 #include "procstat.h"
 #include "stats.h"
+#include "sweep.h"
 #include "table.h"
 
 const char *fmt_val(char *buf, size_t len, double v)
@@ -199,6 +201,11 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 			struct cmp cmp;
 
 			fmt_val(v, sizeof(v), cols[i]->agg[mi].value);
+			if ((m->flags & M_OVERFLOW) && cols[i]->cyc.range &&
+			    cols[i]->agg[mi].value >= cols[i]->cyc.range) {
+				memmove(v + 3, v, strlen(v) + 1);
+				memcpy(v, "≥", 3);
+			}
 			if (m->agg == AGG_SUM || !cols[i]->agg[mi].n) {
 				fprintf(f, " %s |", v);
 				continue;
@@ -226,7 +233,7 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 		}
 	}
 
-	fprintf(f, "\n`*`: Mann-Whitney U p < %.2f against the first column. `†`: fewer than %d I/Os above this percentile.\n",
+	fprintf(f, "\n`*`: Mann-Whitney U p < %.2f against the first column. `†`: fewer than %d I/Os above this percentile. `≥`: among cyclictest's overflows, at or above its histogram range.\n",
 		SIGNIFICANCE_ALPHA, THIN_TAIL);
 	fprintf(f, "\n<details><summary>95%% bootstrap CIs, p-values, Cliff's delta</summary>\n\n| metric |");
 	for (i = 0; i < n; i++)
@@ -377,6 +384,7 @@ static void md_method(FILE *f, const struct run *run, const struct opts *o)
 	fprintf(f, "- Change: `(value - baseline) / |baseline|`, sign flipped for lower-is-better metrics, so positive = better. Metrics whose direction is `none` (descriptive counts, CPU breakdown) keep the raw sign. Cliff's delta δ = P(column > base) - P(column < base) over per-rep values, normalised the same way.\n");
 	fprintf(f, "- CPU: `/proc/stat` deltas of the aggregate `cpu` line (all CPUs, USER_HZ=%d); busy = total - idle - iowait. Interrupts: `/proc/interrupts` deltas summed over CPUs; nvme = lines with a name starting with `nvme`. kprobes: hits in `kprobes.txt` per I/O. perf: `perf stat -x,` values per I/O (msec counters as ns). Poll counters: `poll-stats-after` - `poll-stats-before`, per I/O.\n",
 		USER_HZ);
+	fprintf(f, "- Conditions: `competitor.txt` and `busy-cpu<N>.txt` are cpuhog reports (work units per second, CPU share); busy = the hogs' rates summed. Competitor loss = 1 - rate in `<workload>@competitor` / rate in the same variant's `none@competitor-only` (or `<workload>@competitor-only`), against the rep of the same boot when there is one, else the mean over the reference's reps. `competitor-only` cells have no fio run. cyclictest: `-h` histogram (1 us buckets) merged over reps; percentiles by fio's rule with the overflows counted above the range (a percentile among them is shown as `≥ range`); max is cyclictest's own `# Max Latencies`, max over reps.\n");
 	fprintf(f, "- Baseline variant: `%s`.\n\n", run->variants[0]);
 }
 
@@ -441,9 +449,11 @@ int write_report(const struct run *run, const struct opts *o,
 	fprintf(f, "## Comparisons per cell\n\n");
 	md_cell_tables(f, run);
 	md_engine_tables(f, run, o);
+	fair_report(f, run, o);
+	sweep_report(f, run);
 	md_per_rep(f, run);
 	if (plots_made)
-		fprintf(f, "## Plots\n\nIn `plots/` (PNG and SVG, gnuplot script `plots/plots.gp`): `<cell>-latency` percentile curves, `<cell>-p50-p99` bars with 95%% CIs, `<cell>-cpu` CPU per I/O with 95%% CIs.\n\n");
+		fprintf(f, "## Plots\n\nIn `plots/` (PNG and SVG, gnuplot script `plots/plots.gp`): `<cell>-latency` percentile curves, `<cell>-p50-p99` bars with 95%% CIs, `<cell>-cpu` CPU per I/O with 95%% CIs, `<cell>-cyclictest` cyclictest histograms per variant (log y), `fairness-tradeoff[@<device>]` competitor loss against p50 gain, `device-sweep@<condition>` p50/p99 against the null_blk delay.\n\n");
 	else
 		fprintf(f, "## Plots\n\nNot generated (gnuplot missing or --no-plots).\n\n");
 	if (run->nr_warnings) {

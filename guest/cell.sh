@@ -56,7 +56,8 @@ if ! setup_device; then
 fi
 export PB_DEV PB_RUNTIME PB_RAMP PB_CPU
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
-duration=$((PB_RUNTIME + PB_RAMP + 1))
+# Upper bound for the load's run time; fio's end stops it earlier.
+limit=$((2 * (PB_RUNTIME + PB_RAMP) + 30))
 
 snapshot() {
 	cat /proc/stat >"$out/stat-$1.txt"
@@ -68,30 +69,36 @@ snapshot() {
 }
 
 echo "pollbench: cell $(basename "$workload")@$condition start" >/dev/kmsg
+# The load runs exactly as long as fio: it is started with a generous limit
+# and stopped (cpuhog on SIGTERM, cyclictest on SIGINT, both then report)
+# as soon as fio ends, so no part of its result comes from time without I/O.
+# The competitor-only reference runs as long as a whole fio job.
 pids=""
+stop_signal=TERM
 case $condition in
 alone) ;;
 competitor)
 	# Same nice level as fio, same CPU: its loss is the fairness cost.
-	cpuhog -c "$PB_CPU" -t "$duration" -o "$out/competitor.txt" &
+	cpuhog -c "$PB_CPU" -t "$limit" -o "$out/competitor.txt" &
 	pids=$!
 	;;
 competitor-only)
 	# The competitor's rate alone on the CPU: the reference for its loss.
-	cpuhog -c "$PB_CPU" -t "$PB_RUNTIME" -o "$out/competitor.txt"
+	cpuhog -c "$PB_CPU" -t "$((PB_RUNTIME + PB_RAMP))" -o "$out/competitor.txt"
 	rc=$?
 	teardown_device
 	exit $rc
 	;;
 cyclictest)
 	cyclictest -m -q -p 95 -a "$PB_CPU" -t 1 -i 500 -h 10000 \
-		-D "$duration" >"$out/cyclictest.txt" 2>&1 &
+		-D "$limit" >"$out/cyclictest.txt" 2>"$out/cyclictest.err" &
 	pids=$!
+	stop_signal=INT
 	;;
 busy)
 	c=0
 	while [ "$c" -lt "$ncpu" ]; do
-		cpuhog -c "$c" -t "$duration" -o "$out/busy-cpu$c.txt" &
+		cpuhog -c "$c" -t "$limit" -o "$out/busy-cpu$c.txt" &
 		pids="$pids $!"
 		c=$((c + 1))
 	done
@@ -115,6 +122,7 @@ snapshot after
 	cat /sys/kernel/tracing/kprobe_profile >"$out/kprobes.txt"
 
 for p in $pids; do
+	kill -"$stop_signal" "$p" 2>/dev/null
 	wait "$p" || rc=1
 done
 teardown_device || rc=1

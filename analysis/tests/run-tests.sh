@@ -150,10 +150,89 @@ broken_runs() {
 		$PROG $FIX/nonexistent --out $OUT/b --no-plots
 }
 
+# The conditions and devices, on the real guest fixture run-cond/.
+conditions() {
+	local r=$OUT/cond/report.md j=$OUT/cond/summary.json
+	expect "cond: run-cond (competitor-only cells have no fio.json)" 0 \
+		"wrote $OUT/cond/report.md" -- \
+		$PROG $FIX/run-cond --out $OUT/cond --no-plots
+	if grep -q '^| nvme | randread-4k-qd1-iouring-hipri | baseline | 5536 | +97.97% |.* | 56.1 \[56.1, 56.1\] | 53.5 | baseline/randread-4k-qd1-psync@competitor | 1 |$' $r &&
+		grep -q '^| nullb-20us | randread-4k-qd1-psync | baseline |' $r; then
+		pass "cond: fairness trade-off table (gain vs psync, loss with CI)"
+	else
+		fail "cond: fairness trade-off table (gain vs psync, loss with CI)"
+	fi
+	# nvme is not part of the sweep: cyclictest ran on nvme only.
+	if sed -n '/^## Device-latency sweep/,/^## Per rep/p' $r >$OUT/cond/sweep.md &&
+		grep -q '^| baseline | randread-4k-qd1-iouring-hipri | 972 / 5792 |$' $OUT/cond/sweep.md &&
+		grep -q '^### alone$' $OUT/cond/sweep.md &&
+		! grep -q '^### cyclictest$' $OUT/cond/sweep.md; then
+		pass "cond: device-latency sweep table, nvme left out"
+	else
+		fail "cond: device-latency sweep table, nvme left out"
+	fi
+	if grep -q '| cyclictest p99 | us | ≥2000 (0.00%) |' $r &&
+		grep -q '| cyclictest max | us | 13205 (0.00%) |' $r &&
+		grep -q '| competitor work rate | units/s | 115597 (0.00%) |' $r &&
+		grep -q "| busy hogs' work rate (sum) | units/s | 180818 (0.00%) |" $r; then
+		pass "cond: cyclictest (overflow marked), competitor and busy rows"
+	else
+		fail "cond: cyclictest (overflow marked), competitor and busy rows"
+	fi
+	if grep -q '"fairness_tradeoff": \[' $j &&
+		grep -q '"competitor_loss_pct": 53.57' $j &&
+		grep -q '"cyclictest_range_us": 2000' $j &&
+		grep -q '^baseline,none@competitor-only,none,competitor-only,,competitor_units_per_sec,units/s,higher,' $OUT/cond/summary.csv; then
+		pass "cond: summary.json and summary.csv carry the new metrics"
+	else
+		fail "cond: summary.json and summary.csv carry the new metrics"
+	fi
+	expect "cond: --validate on run-cond" 0 "matches the raw files" -- \
+		$PROG $FIX/run-cond --out $OUT/cond --validate
+	expect "cond: --fair-ref" 0 "" -- $PROG $FIX/run-cond --out $OUT/fref \
+		--no-plots --fair-ref baseline/randread-4k-qd1-iouring-hipri
+	if grep -q '^| nvme | randread-4k-qd1-psync | baseline | 272384 | -4820.23% |.*| baseline/randread-4k-qd1-iouring-hipri@competitor | 1 |$' $OUT/fref/report.md &&
+		grep -q '^| nullb-20us | randread-4k-qd1-psync | baseline |.*| - |.*| none | 1 |$' $OUT/fref/report.md; then
+		pass "cond: --fair-ref sets the reference, none where absent"
+	else
+		fail "cond: --fair-ref sets the reference, none where absent"
+	fi
+	expect "cond: truncated competitor.txt names the file" 1 \
+		'run-badcomp/baseline/randread-4k-qd1-psync@competitor/1/competitor.txt: no units_per_sec' -- \
+		$PROG $FIX/run-badcomp --out $OUT/b --no-plots
+	expect "cond: empty cyclictest histogram names the file" 1 \
+		'run-emptycyc/baseline/randread-4k-qd1-psync@cyclictest/1/cyclictest.txt: empty histogram' -- \
+		$PROG $FIX/run-emptycyc --out $OUT/b --no-plots
+	# Sweep columns in numeric order of N: copies of the 20 us cells
+	# renamed to 5 us and 100 us (the device comes from the name).
+	mkdir -p $OUT/sweep/baseline
+	for us in 5 20 100; do
+		cp -r "$FIX/run-cond/baseline/randread-4k-qd1-psync@alone@nullb-20us" \
+			"$OUT/sweep/baseline/randread-4k-qd1-psync@alone@nullb-${us}us"
+	done
+	cp -r "$FIX/run-cond/baseline/randread-4k-qd1-psync@alone" $OUT/sweep/baseline/
+	expect "cond: sweep over three N" 0 "" -- $PROG $OUT/sweep --out $OUT/sweep-out \
+		--no-plots
+	if grep -q '^| variant | workload | 5 us: p50 / p99 | 20 us: p50 / p99 | 100 us: p50 / p99 |$' $OUT/sweep-out/report.md; then
+		pass "cond: sweep columns sorted by N"
+	else
+		fail "cond: sweep columns sorted by N"
+	fi
+	cp -r $FIX/run-cond $OUT/nocomp
+	rm "$OUT/nocomp/baseline/none@competitor-only/2/competitor.txt"
+	expect "cond: competitor-only rep without competitor.txt skipped with a warning" 0 \
+		'warning: .*none@competitor-only/2: no competitor.txt' -- \
+		$PROG $OUT/nocomp --out $OUT/nocomp-out --no-plots
+	rm -r "$OUT/nocomp/baseline/none@competitor-only"
+	expect "cond: no competitor-only rate: warning, loss left out" 0 \
+		'warning: .*randread-4k-qd1-psync@competitor: no competitor-only rate' -- \
+		$PROG $OUT/nocomp --out $OUT/nocomp-out --no-plots
+}
+
 cli() {
 	local opt missing=""
 	expect "cli: --help exits 0" 0 "Usage:" -- $PROG --help
-	for opt in --out --seed --resamples --baseline --validate --no-plots; do
+	for opt in --out --seed --resamples --baseline --fair-ref --validate --no-plots; do
 		$PROG --help | grep -- "$opt" | grep -q "default" ||
 			$PROG --help | grep -A2 -- "$opt" | grep -q "default" ||
 			missing="$missing $opt"
@@ -199,11 +278,25 @@ plots() {
 	else
 		fail "plots: latency, p50/p99 and CPU plots as PNG and SVG"
 	fi
+	expect "plots: run-cond with gnuplot" 0 "wrote" -- \
+		$PROG $FIX/run-cond --out $OUT/cplots
+	local d=$OUT/cplots/plots
+	if [ -s "$d/fairness-tradeoff.png" ] && [ -s "$d/fairness-tradeoff.svg" ] &&
+		[ -s "$d/fairness-tradeoff@nullb-20us.png" ] &&
+		[ -s "$d/device-sweep@alone.png" ] && [ -s "$d/device-sweep@alone.svg" ] &&
+		[ -s "$d/randread-4k-qd1-psync@cyclictest-cyclictest.png" ] &&
+		[ -s "$d/randread-4k-qd1-psync@cyclictest-cyclictest.svg" ] &&
+		[ ! -e "$d/none@competitor-only-latency.dat" ]; then
+		pass "plots: fairness trade-off, device sweep, cyclictest histograms"
+	else
+		fail "plots: fairness trade-off, device sweep, cyclictest histograms"
+	fi
 }
 
 unit_tests
 good_run
 broken_runs
+conditions
 cli
 plots
 echo "$passed passed, $failed failed"

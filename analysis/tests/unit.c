@@ -15,12 +15,15 @@
 
 #include <jansson.h>
 
+#include "cond.h"
+#include "fair.h"
 #include "fio.h"
 #include "hist.h"
 #include "metrics.h"
 #include "model.h"
 #include "procstat.h"
 #include "stats.h"
+#include "sweep.h"
 #include "table.h"
 
 #define FIX "tests/fixtures/"
@@ -439,6 +442,172 @@ static void test_rundir(void)
 	run_free(&run);
 }
 
+#define COND FIX "run-cond/baseline/"
+
+static void test_cond_parsers(void)
+{
+	struct cyclic c, d, e;
+	struct cpuhog h;
+	int r;
+
+	r = cpuhog_load(COND "randread-4k-qd1-psync@competitor/1/competitor.txt", &h);
+	check(!r && h.units_per_sec == 51498.647 && h.cpu_share == 0.7040 &&
+	      h.units == 154560 && h.wall_seconds == 3.001244,
+	      "cond: real competitor.txt", "rate %g share %g", h.units_per_sec,
+	      h.cpu_share);
+	check(cpuhog_load(FIX "competitor-truncated.txt", &h) != 0,
+	      "cond: competitor.txt without units_per_sec rejected", "");
+	check(cpuhog_load(FIX "competitor-cutline.txt", &h) != 0,
+	      "cond: competitor.txt cut mid-line rejected", "");
+	/* 2000 buckets, "# Total: 4151", 136 overflows, min 42, max 13205. */
+	r = cyclic_load(COND "randread-4k-qd1-psync@cyclictest/1/cyclictest.txt", &c);
+	check(!r && c.range == 2000 && c.n == 4151 && c.overflows == 136 &&
+	      c.min_us == 42 && c.max_us == 13205,
+	      "cond: real cyclictest -h histogram and summary lines",
+	      "range %u n %llu ovf %llu", c.range, (unsigned long long)c.n,
+	      (unsigned long long)c.overflows);
+	/*
+	 * awk over the buckets: 2143.5 of 4287 samples reached at 188 us;
+	 * 99% (4244.13) is beyond the 4151 in range: an overflow.
+	 */
+	check(!r && cyclic_percentile(&c, 50) == 188 &&
+	      cyclic_percentile(&c, 99) == 2000,
+	      "cond: cyclictest p50 188 us, p99 among the overflows", "p50 %g p99 %g",
+	      cyclic_percentile(&c, 50), cyclic_percentile(&c, 99));
+	r = cyclic_load(COND "randread-4k-qd1-iouring-hipri@cyclictest/1/cyclictest.txt", &d);
+	check(!r && cyclic_percentile(&d, 50) == 171 &&
+	      cyclic_percentile(&d, 99) == 1203,
+	      "cond: cyclictest p50 171 us, p99 1203 us (awk)", "p50 %g p99 %g",
+	      cyclic_percentile(&d, 50), cyclic_percentile(&d, 99));
+	memset(&e, 0, sizeof(e));
+	check(!cyclic_add(&e, &c) && !cyclic_add(&e, &d) &&
+	      e.n == 4151 + 5545 && e.overflows == 136 + 35 &&
+	      e.max_us == 13205 && e.min_us == 42,
+	      "cond: cyclictest histograms merged", "n %llu",
+	      (unsigned long long)e.n);
+	cyclic_free(&e);
+	/* A narrower histogram: the other's buckets >= 100 become overflows. */
+	d.range = 100;
+	d.overflows = 0;
+	d.n = 0;
+	for (r = 0; r < 100; r++)
+		d.n += d.cnt[r];
+	check(!cyclic_add(&e, &c) && !cyclic_add(&e, &d) && e.range == 100 &&
+	      e.n + e.overflows == 4287 + d.n,
+	      "cond: merge keeps the smaller range, rest are overflows",
+	      "range %u", e.range);
+	cyclic_free(&e);
+	cyclic_free(&c);
+	cyclic_free(&d);
+	check(cyclic_load(FIX "cyclictest-empty.txt", &c) != 0,
+	      "cond: empty cyclictest histogram rejected", "");
+	check(cyclic_load(FIX "cyclictest-nohist.txt", &c) != 0,
+	      "cond: cyclictest output without buckets rejected", "");
+	check(cyclic_load(FIX "cyclictest-truncated.txt", &c) != 0,
+	      "cond: cyclictest output cut before the summary rejected", "");
+	/* 2 threads and --histofall: the last column is their sum. */
+	r = cyclic_load(FIX "cyclictest-2threads.txt", &c);
+	check(!r && c.range == 4 && c.n == 10 && c.overflows == 3 &&
+	      c.cnt[1] == 5 && c.max_us == 90 && c.min_us == 1,
+	      "cond: two threads with the all-threads column", "n %llu",
+	      (unsigned long long)c.n);
+	cyclic_free(&c);
+	check(sweep_us("nullb-20us") == 20 && sweep_us("nullb-5us") == 5 &&
+	      sweep_us("nvme") < 0 && sweep_us("nullb-20") < 0 &&
+	      sweep_us("nullb-20usx") < 0,
+	      "sweep: device names nullb-<N>us", "");
+}
+
+static double rep_val(const struct run *run, const char *cell,
+		      unsigned int rep, const char *key)
+{
+	const struct cell *c = run_find(run, "baseline", cell);
+
+	return c && rep < c->nr_reps ? c->reps[rep].val[minst_find(key)] : NAN;
+}
+
+static void test_run_cond(void)
+{
+	struct opts o = { .seed = DEFAULT_SEED, .resamples = 200 };
+	struct fair_row *rows;
+	struct cell *c;
+	struct run run;
+	unsigned int n;
+	double v;
+	int r;
+
+	metrics_init();
+	r = run_load(&run, FIX "run-cond", "baseline");
+	check(!r && run.nr_cells == 11 && run.nr_warnings == 0,
+	      "cond: run-cond loads, competitor-only cells without fio.json",
+	      "r %d cells %u warnings %u", r, run.nr_cells, run.nr_warnings);
+	if (r)
+		return;
+	c = run_find(&run, "baseline", "none@competitor-only");
+	check(c && c->nr_reps == 2 && !c->reps[0].lat && c->merged.n == 0 &&
+	      rep_val(&run, "none@competitor-only", 0,
+		      "competitor_units_per_sec") == 120261.048,
+	      "cond: none@competitor-only has the rate, no latency", "");
+	/* Same boot (-a1) as none@competitor-only rep 2: 110932.001. */
+	v = rep_val(&run, "randread-4k-qd1-psync@competitor", 0,
+		    "competitor_loss_pct");
+	check(close_to(v, (1 - 51498.647 / 110932.001) * 100, 1e-12),
+	      "fair: competitor loss against the same boot's competitor-only",
+	      "%.17g", v);
+	/* The old per-workload competitor-only cell wins over none@. */
+	v = rep_val(&run, "randread-4k-qd1-psync@competitor@nullb-20us", 0,
+		    "competitor_loss_pct");
+	check(close_to(v, (1 - 57317.293 / 115405.332) * 100, 1e-12),
+	      "fair: <workload>@competitor-only@<device> used when present",
+	      "%.17g", v);
+	c = run_find(&run, "baseline", "randread-4k-qd1-psync@competitor");
+	json_object_del(c->reps[0].meta, "boot_id");
+	fair_link(&run);
+	v = rep_val(&run, "randread-4k-qd1-psync@competitor", 0,
+		    "competitor_loss_pct");
+	check(close_to(v, (1 - 51498.647 / ((120261.048 + 110932.001) / 2)) * 100,
+		       1e-12),
+	      "fair: no same-boot rep: against the mean over reps", "%.17g", v);
+	v = rep_val(&run, "randread-4k-qd1-psync@competitor", 0,
+		    "competitor_cpu_share_pct");
+	check(close_to(v, 70.40, 1e-12), "cond: competitor CPU share in %",
+	      "%g", v);
+	v = rep_val(&run, "randread-4k-qd1-psync@busy", 0, "busy_units_per_sec");
+	check(close_to(v, 115796.527 + 65021.582, 1e-12),
+	      "cond: busy rate summed over busy-cpu0.txt and busy-cpu1.txt",
+	      "%.17g", v);
+	v = rep_val(&run, "randread-4k-qd1-psync@cyclictest", 0,
+		    "cyclictest_p50_us");
+	check(v == 188 && rep_val(&run, "randread-4k-qd1-psync@cyclictest", 0,
+				  "cyclictest_max_us") == 13205 &&
+	      rep_val(&run, "randread-4k-qd1-psync@cyclictest", 0,
+		      "cyclictest_samples") == 4287,
+	      "cond: cyclictest metrics per rep", "p50 %g", v);
+	run_aggregate(&run, &o);
+	c = run_find(&run, "baseline", "randread-4k-qd1-psync@cyclictest");
+	check(c && c->agg[minst_find("cyclictest_p99_us")].value == 2000 &&
+	      c->agg[minst_find("cyclictest_overflows")].value == 136,
+	      "cond: cell p99 at the range (overflow), overflows summed", "");
+	n = fair_rows(&run, &o, &rows);
+	check(n == 3 && rows[0].ref && rows[0].c &&
+	      !strcmp(rows[0].c->workload, "randread-4k-qd1-iouring-hipri") &&
+	      !strcmp(rows[0].ref->name, "randread-4k-qd1-psync@competitor") &&
+	      close_to(rows[0].p50_gain_pct, (272384.0 - 5536) / 272384 * 100, 1e-12) &&
+	      !strcmp(rows[2].c->device, "nullb-20us") &&
+	      !strcmp(rows[2].ref->name, "randread-4k-qd1-psync@competitor@nullb-20us"),
+	      "fair: trade-off rows, psync reference of the same rw and device",
+	      "n %u", n);
+	free(rows);
+	o.fair_ref = "baseline/randread-4k-qd1-iouring-hipri";
+	n = fair_rows(&run, &o, &rows);
+	check(n == 3 && rows[1].ref &&
+	      !strcmp(rows[1].ref->name, "randread-4k-qd1-iouring-hipri@competitor") &&
+	      !rows[2].ref && isnan(rows[2].p50_gain_pct),
+	      "fair: --fair-ref picks the reference, none where absent", "");
+	free(rows);
+	run_free(&run);
+}
+
 int main(void)
 {
 	test_bins();
@@ -449,5 +618,7 @@ int main(void)
 	test_metrics();
 	test_engine_family();
 	test_rundir();
+	test_cond_parsers();
+	test_run_cond();
 	return failed ? 1 : 0;
 }

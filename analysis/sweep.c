@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The device-latency sweep: cells <workload>@<condition>@nullb-<N>us, a
+ * null_blk disk with a poll queue completing N us after submission. Per
+ * condition, p50 and p99 against N for every variant and workload: where
+ * the curves of the polling variants meet the others, polling stops
+ * paying. The emulated NVMe disk ("nvme") is not part of it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sweep.h"
+#include "table.h"
+
+/* "nullb-20us" -> 20; -1 for any other device. */
+int sweep_us(const char *device)
+{
+	unsigned int us;
+	int end = 0;
+
+	if (sscanf(device, "nullb-%uus%n", &us, &end) != 1 || !end ||
+	    device[end] || us > 1000000000)
+		return -1;
+	return us;
+}
+
+static int in_sweep(const struct cell *c)
+{
+	return sweep_us(c->device) >= 0 && c->merged.n;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The sorted distinct N of the sweep cells under one condition. */
+static unsigned int sweep_points(const struct run *run, const char *cond,
+				 int *pts)
+{
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < run->nr_cells; i++) {
+		const struct cell *c = run->cells[i];
+		int us = sweep_us(c->device);
+
+		if (!in_sweep(c) || strcmp(c->condition, cond))
+			continue;
+		for (j = 0; j < n && pts[j] != us; j++)
+			;
+		if (j == n)
+			pts[n++] = us;
+	}
+	qsort(pts, n, sizeof(*pts), cmp_int);
+	return n;
+}
+
+/* Is c the first sweep cell of its (condition[, variant, workload])? */
+static int first_of(const struct run *run, unsigned int i, int series)
+{
+	const struct cell *c = run->cells[i];
+	unsigned int j;
+
+	for (j = 0; j < i; j++) {
+		const struct cell *x = run->cells[j];
+
+		if (in_sweep(x) && !strcmp(x->condition, c->condition) &&
+		    (!series || (!strcmp(x->variant, c->variant) &&
+				 !strcmp(x->workload, c->workload))))
+			return 0;
+	}
+	return 1;
+}
+
+static const struct cell *at(const struct run *run, const struct cell *c,
+			     int us)
+{
+	char *name;
+	const struct cell *x;
+
+	if (asprintf(&name, "%s@%s@nullb-%dus", c->workload, c->condition,
+		     us) < 0)
+		return NULL;
+	x = run_find(run, c->variant, name);
+	free(name);
+	return x && x->merged.n ? x : NULL;
+}
+
+void sweep_report(FILE *f, const struct run *run)
+{
+	int p50 = minst_find("clat_p50_ns"), p99 = minst_find("clat_p99_ns");
+	int *pts = calloc(run->nr_cells + 1, sizeof(*pts));
+	char a[64], b[64];
+	unsigned int i, j, k, n, any = 0;
+
+	for (i = 0; pts && i < run->nr_cells; i++) {
+		const struct cell *c = run->cells[i];
+
+		if (!in_sweep(c) || !first_of(run, i, 0))
+			continue;
+		if (!any++)
+			fprintf(f, "## Device-latency sweep\n\nCells `<workload>@<condition>@nullb-<N>us` (null_blk with a poll queue, requests complete N us after submission; the emulated NVMe disk is left out): clat p50 / p99 in ns against N. Where the polling variants' curves meet the others', polling stops paying. Plots: `plots/device-sweep@<condition>`.\n\n> Caution: an unpatched null_blk (6.12 `null_queue_rq()`/`null_poll()`) completes poll-queue requests at the first poll and ignores `completion_nsec`, so polled I/O sees no device delay there; read these curves only with a null_blk that delays polled completions too.\n\n");
+		n = sweep_points(run, c->condition, pts);
+		fprintf(f, "### %s\n\n| variant | workload |", c->condition);
+		for (k = 0; k < n; k++)
+			fprintf(f, " %d us: p50 / p99 |", pts[k]);
+		fprintf(f, "\n|---|---|");
+		for (k = 0; k < n; k++)
+			fprintf(f, "---:|");
+		fputc('\n', f);
+		for (j = i; j < run->nr_cells; j++) {
+			const struct cell *s = run->cells[j];
+
+			if (!in_sweep(s) || strcmp(s->condition, c->condition) ||
+			    !first_of(run, j, 1))
+				continue;
+			fprintf(f, "| %s | %s |", s->variant, s->workload);
+			for (k = 0; k < n; k++) {
+				const struct cell *x = at(run, s, pts[k]);
+
+				if (!x)
+					fprintf(f, " - |");
+				else
+					fprintf(f, " %s / %s |",
+						fmt_val(a, sizeof(a), x->agg[p50].value),
+						fmt_val(b, sizeof(b), x->agg[p99].value));
+			}
+			fputc('\n', f);
+		}
+		fputc('\n', f);
+	}
+	free(pts);
+}
+
+struct sweep_plot {
+	const struct run *run;
+	const char *cond;
+	int *pts;
+	unsigned int n;
+};
+
+/* One index block per variant/workload: N p50_us p99_us. */
+static int sweep_data(const void *arg, FILE *dat)
+{
+	const struct sweep_plot *p = arg;
+	const struct run *run = p->run;
+	int p50 = minst_find("clat_p50_ns"), p99 = minst_find("clat_p99_ns");
+	unsigned int i, k;
+
+	for (i = 0; i < run->nr_cells; i++) {
+		const struct cell *s = run->cells[i];
+
+		if (!in_sweep(s) || strcmp(s->condition, p->cond) ||
+		    !first_of(run, i, 1))
+			continue;
+		fprintf(dat, "# %s/%s: device_us clat_p50_us clat_p99_us\n",
+			s->variant, s->workload);
+		for (k = 0; k < p->n; k++) {
+			const struct cell *x = at(run, s, p->pts[k]);
+
+			if (x)
+				fprintf(dat, "%d %.17g %.17g\n", p->pts[k],
+					x->agg[p50].value / 1000,
+					x->agg[p99].value / 1000);
+		}
+		fprintf(dat, "\n\n");
+	}
+	return 0;
+}
+
+static void sweep_script(const void *arg, FILE *gp, const char *dat)
+{
+	const struct sweep_plot *p = arg;
+	const struct run *run = p->run;
+	unsigned int i, idx = 0;
+
+	fprintf(gp, "set title \"device-latency sweep (%s): p50 solid, p99 dashed\" noenhanced\n",
+		p->cond);
+	fprintf(gp, "set xlabel \"null_blk completion delay (us)\"\nset ylabel \"clat (us)\"\nset logscale y\nset grid\nset key top left noenhanced\nset offsets graph 0.05, graph 0.05, 0, 0\n");
+	if (p->n == 1)	/* one point: gnuplot cannot autoscale x */
+		fprintf(gp, "set xrange [%d:%d]\n", p->pts[0] / 2 - 1,
+			p->pts[0] * 3 / 2 + 1);
+	fprintf(gp, "plot ");
+	for (i = 0; i < run->nr_cells; i++) {
+		const struct cell *s = run->cells[i];
+
+		if (!in_sweep(s) || strcmp(s->condition, p->cond) ||
+		    !first_of(run, i, 1))
+			continue;
+		fprintf(gp, "%s\"%s\" index %u using 1:2 with linespoints lc %u pt 7 title \"%s/%s p50\", \"%s\" index %u using 1:3 with linespoints lc %u dt 2 pt 6 title \"%s/%s p99\"",
+			idx ? ", " : "", dat, idx, idx + 1, s->variant,
+			s->workload, dat, idx, idx + 1, s->variant,
+			s->workload);
+		idx++;
+	}
+	fputc('\n', gp);
+}
+
+int sweep_plots(const struct run *run, struct plot_sink *s)
+{
+	int *pts = calloc(run->nr_cells + 1, sizeof(*pts));
+	unsigned int i;
+	int r = 0;
+
+	if (!pts)
+		return -1;
+	for (i = 0; !r && i < run->nr_cells; i++) {
+		const struct cell *c = run->cells[i];
+		struct sweep_plot p = { run, c->condition, pts, 0 };
+		char file[300], safe[256];
+
+		if (!in_sweep(c) || !first_of(run, i, 0))
+			continue;
+		p.n = sweep_points(run, c->condition, pts);
+		plot_safe_name(safe, sizeof(safe), c->condition);
+		snprintf(file, sizeof(file), "device-sweep@%s", safe);
+		r = plot_emit(s, file, sweep_data, sweep_script, &p);
+	}
+	free(pts);
+	return r;
+}
