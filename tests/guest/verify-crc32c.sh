@@ -4,6 +4,8 @@
 # block sizes with crc32c headers and verifies every block (verify_fatal),
 # interrupt-driven (psync), polled sync (pvsync2 hipri) and io_uring IOPOLL.
 set -euo pipefail
+# Three 256 MiB write-and-verify passes under TCG: allow for a slow host.
+export GUEST_TIMEOUT=${GUEST_TIMEOUT:-900}
 . "$(dirname "$0")/../lib.sh"
 for v in $(built_variants); do
 	guest_job "$v" <<'EOT' || fail "$v: boot failed: $(cat "$TEST_DIR/boot/status")"
