@@ -13,7 +13,7 @@ packages=(
 	fio rt-tests linux-perf busybox-static file
 	jq xxd coreutils
 	libjansson-dev gnuplot-nox pkg-config
-	shellcheck
+	shellcheck python3-ply python3-git
 )
 missing=()
 for p in "${packages[@]}"; do

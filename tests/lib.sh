@@ -64,10 +64,11 @@ fio_ios() {
 	jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$1"
 }
 
-# built_variants: the variants that have patches (baseline always), in order.
+# built_variants: the variants that have patches (baseline always), in order;
+# PB_TEST_VARIANTS="a b" narrows the guest tests to those.
 built_variants() {
 	local v
-	for v in $PB_VARIANTS; do
+	for v in ${PB_TEST_VARIANTS:-$PB_VARIANTS}; do
 		variant_has_patches "$v" && echo "$v"
 	done
 }
