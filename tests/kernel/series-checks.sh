@@ -43,7 +43,7 @@ for v in $(built_variants); do
 	[ -f "$ref_obj/vmlinux" ] || fail "$ref is not built"
 	# Signed-off-by on every patch of the series.
 	for c in $(git -C "$src" rev-list "$range"); do
-		git -C "$src" log -1 --format=%B "$c" | grep -q '^Signed-off-by: ' ||
+		grep -q '^Signed-off-by: ' <<<"$(git -C "$src" log -1 --format=%B "$c")" ||
 			fail "$v: $(git -C "$src" log -1 --format='%h %s' "$c") has no Signed-off-by"
 	done
 	(cd "$src" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --no-summary --terse -g "$range") >"$TEST_DIR/$v.checkpatch" 2>&1 ||
