@@ -28,7 +28,7 @@ struct aggval {
 };
 
 struct cell {
-	char *variant;
+	char *variant;		/* the label: RUN_DIR/<variant>/ */
 	char *name;		/* <workload>@<condition> */
 	char *workload;
 	char *condition;
@@ -61,6 +61,7 @@ void run_warn(struct run *run, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 struct cell *run_find(const struct run *run, const char *variant,
 		      const char *cell);
+const char *cell_kernel_variant(const struct cell *c);
 
 /* rep.c */
 int rep_load(struct run *run, struct rep *rep, const char *dir,

@@ -156,36 +156,25 @@ void kv_free(struct kvlist *l)
 	l->n = 0;
 }
 
-/* kprobe_profile: "<event> <hits> <misses>"; '#' starts a comment. */
-static int kv_parse(const char *path, struct kvlist *l, int ncols)
+/*
+ * kv_lines: the skeleton of every "one value per line" capture: open,
+ * feed each line (with its number) to parse, which adds to l, returns 0,
+ * or prints "<file>:<line>: ..." and returns -1; on any error l is freed.
+ */
+static int kv_lines(const char *path, struct kvlist *l,
+		    int (*parse)(const char *path, int lineno, char *line,
+				 struct kvlist *l))
 {
-	char line[1024], name[KV_NAME_LEN];
+	char line[4096];
 	FILE *f = open_or_complain(path);
 	int lineno = 0;
 
-	if (!f)
-		return -1;
 	l->v = NULL;
 	l->n = 0;
+	if (!f)
+		return -1;
 	while (fgets(line, sizeof(line), f)) {
-		double v, extra;
-		int got;
-
-		lineno++;
-		got = sscanf(line, " %63s", name);
-		if (got != 1 || name[0] == '#')
-			continue;
-		got = sscanf(line, " %63s %lf %lf", name, &v, &extra);
-		if (got != ncols + 1) {
-			fprintf(stderr, "%s:%d: expected %s, got \"%.*s\"\n",
-				path, lineno,
-				"\"<event> <hits> <misses>\"",
-				(int)strcspn(line, "\n"), line);
-			fclose(f);
-			kv_free(l);
-			return -1;
-		}
-		if (kv_add(l, name, v)) {
+		if (parse(path, ++lineno, line, l)) {
 			fclose(f);
 			kv_free(l);
 			return -1;
@@ -193,6 +182,24 @@ static int kv_parse(const char *path, struct kvlist *l, int ncols)
 	}
 	fclose(f);
 	return 0;
+}
+
+/* kprobe_profile: "<event> <hits> <misses>"; '#' starts a comment. */
+static int kprobe_line(const char *path, int lineno, char *line,
+		       struct kvlist *l)
+{
+	char name[KV_NAME_LEN];
+	double v, extra;
+
+	if (sscanf(line, " %63s", name) != 1 || name[0] == '#')
+		return 0;
+	if (sscanf(line, " %63s %lf %lf", name, &v, &extra) != 3) {
+		fprintf(stderr, "%s:%d: expected %s, got \"%.*s\"\n", path,
+			lineno, "\"<event> <hits> <misses>\"",
+			(int)strcspn(line, "\n"), line);
+		return -1;
+	}
+	return kv_add(l, name, v);
 }
 
 /*
@@ -202,60 +209,47 @@ static int kv_parse(const char *path, struct kvlist *l, int ncols)
  * "<key> <value>" lines are accepted too. Values are summed per key over
  * all hardware queues.
  */
+static int pollstats_line(const char *path, int lineno, char *line,
+			  struct kvlist *l)
+{
+	char a[256], b[256], c[256], *end;
+	const char *key = NULL, *val = NULL;
+	struct kv *k;
+	double v;
+	int got = sscanf(line, " %255s %255s %255s", a, b, c);
+
+	if (got < 1 || a[0] == '#')
+		return 0;
+	if (got == 2) {
+		key = a;
+		val = b;
+	} else if (got == 3) {
+		key = b;
+		val = c;
+	}
+	v = val ? strtod(val, &end) : 0;
+	if (!val || *end || end == val) {
+		fprintf(stderr,
+			"%s:%d: expected \"[<disk>/hctx<N>/poll_stats] <key> <value>\", got \"%.*s\"\n",
+			path, lineno, (int)strcspn(line, "\n"), line);
+		return -1;
+	}
+	k = (struct kv *)kv_find(l, key);
+	if (k) {
+		k->v += v;
+		return 0;
+	}
+	return kv_add(l, key, v);
+}
+
 int pollstats_load(const char *path, struct kvlist *l)
 {
-	char line[1024], a[256], b[256], c[256];
-	FILE *f = open_or_complain(path);
-	int lineno = 0;
-
-	if (!f)
-		return -1;
-	l->v = NULL;
-	l->n = 0;
-	while (fgets(line, sizeof(line), f)) {
-		const char *key, *val;
-		struct kv *k;
-		char *end;
-		double v;
-		int got;
-
-		lineno++;
-		got = sscanf(line, " %255s %255s %255s", a, b, c);
-		if (got < 1 || a[0] == '#')
-			continue;
-		if (got == 2) {
-			key = a;
-			val = b;
-		} else if (got == 3) {
-			key = b;
-			val = c;
-		} else {
-			key = val = NULL;
-		}
-		v = val ? strtod(val, &end) : 0;
-		if (!val || *end || end == val) {
-			fprintf(stderr,
-				"%s:%d: expected \"[<disk>/hctx<N>/poll_stats] <key> <value>\", got \"%.*s\"\n",
-				path, lineno, (int)strcspn(line, "\n"), line);
-			goto err;
-		}
-		k = (struct kv *)kv_find(l, key);
-		if (k)
-			k->v += v;
-		else if (kv_add(l, key, v))
-			goto err;
-	}
-	fclose(f);
-	return 0;
-err:
-	fclose(f);
-	kv_free(l);
-	return -1;
+	return kv_lines(path, l, pollstats_line);
 }
 
 int kprobes_load(const char *path, struct kvlist *l)
 {
-	return kv_parse(path, l, 2);
+	return kv_lines(path, l, kprobe_line);
 }
 
 /*
@@ -264,59 +258,86 @@ int kprobes_load(const char *path, struct kvlist *l)
  * msec counters (task-clock, cpu-clock) are converted to ns and get
  * "_ns" appended to their name.
  */
+static int perfstat_line(const char *path, int lineno, char *line,
+			 struct kvlist *l)
+{
+	char *val, *unit, *event, *save, *end;
+	char name[KV_NAME_LEN];
+	double v;
+
+	line[strcspn(line, "\n")] = '\0';
+	if (!line[0] || line[0] == '#')
+		return 0;
+	val = line;
+	unit = strchr(val, ',');
+	event = unit ? strchr(unit + 1, ',') : NULL;
+	if (!event) {
+		fprintf(stderr,
+			"%s:%d: expected \"<value>,<unit>,<event>,...\"\n",
+			path, lineno);
+		return -1;
+	}
+	*unit++ = '\0';
+	*event++ = '\0';
+	strtok_r(event, ",", &save);
+	if (val[0] == '<')
+		return 0;
+	errno = 0;
+	v = strtod(val, &end);
+	if (errno || end == val || *end) {
+		fprintf(stderr, "%s:%d: \"%s\" is not a number\n", path,
+			lineno, val);
+		return -1;
+	}
+	if (!strncmp(unit, "msec", 4)) {
+		v *= 1e6;
+		snprintf(name, sizeof(name), "%.58s_ns", event);
+	} else {
+		snprintf(name, sizeof(name), "%s", event);
+	}
+	return kv_add(l, name, v);
+}
+
 int perfstat_load(const char *path, struct kvlist *l)
 {
-	char line[1024];
-	FILE *f = open_or_complain(path);
-	int lineno = 0;
+	return kv_lines(path, l, perfstat_line);
+}
 
-	if (!f)
-		return -1;
-	l->v = NULL;
-	l->n = 0;
-	while (fgets(line, sizeof(line), f)) {
-		char *val, *unit, *event, *save, *end;
-		char name[KV_NAME_LEN];
-		double v;
+/*
+ * The counters' change over a cell: out = after - before for every key of
+ * after, except skip (a gauge, or NULL). A key missing from before counts
+ * as 0 if missing_is_zero, else is an error; a counter that went
+ * backwards is an error. Errors name the files; out is then empty.
+ */
+int kv_delta(const struct kvlist *before, const char *before_path,
+	     const struct kvlist *after, const char *after_path,
+	     int missing_is_zero, const char *skip, struct kvlist *out)
+{
+	unsigned int i;
 
-		lineno++;
-		line[strcspn(line, "\n")] = '\0';
-		if (!line[0] || line[0] == '#')
+	out->v = NULL;
+	out->n = 0;
+	for (i = 0; i < after->n; i++) {
+		const struct kv *a = &after->v[i];
+		const struct kv *b = kv_find(before, a->name);
+
+		if (skip && !strcmp(a->name, skip))
 			continue;
-		val = line;
-		unit = strchr(val, ',');
-		event = unit ? strchr(unit + 1, ',') : NULL;
-		if (!event) {
-			fprintf(stderr,
-				"%s:%d: expected \"<value>,<unit>,<event>,...\"\n",
-				path, lineno);
+		if (!b && !missing_is_zero) {
+			fprintf(stderr, "%s: key %s missing from %s\n",
+				after_path, a->name, before_path);
 			goto err;
 		}
-		*unit++ = '\0';
-		*event++ = '\0';
-		strtok_r(event, ",", &save);
-		if (val[0] == '<')
-			continue;
-		errno = 0;
-		v = strtod(val, &end);
-		if (errno || end == val || *end) {
-			fprintf(stderr, "%s:%d: \"%s\" is not a number\n",
-				path, lineno, val);
+		if (b && a->v < b->v) {
+			fprintf(stderr, "%s: %s went backwards (%s: %.17g, here %.17g)\n",
+				after_path, a->name, before_path, b->v, a->v);
 			goto err;
 		}
-		if (!strncmp(unit, "msec", 4)) {
-			v *= 1e6;
-			snprintf(name, sizeof(name), "%.58s_ns", event);
-		} else {
-			snprintf(name, sizeof(name), "%s", event);
-		}
-		if (kv_add(l, name, v))
+		if (kv_add(out, a->name, a->v - (b ? b->v : 0)))
 			goto err;
 	}
-	fclose(f);
 	return 0;
 err:
-	fclose(f);
-	kv_free(l);
+	kv_free(out);
 	return -1;
 }

@@ -68,15 +68,21 @@ static int exists(const struct rep *rep, const char *file)
 }
 
 /*
- * 0: both halves present; 1: neither (metric absent); -1: only one of
- * them, which means the capture broke.
+ * A before/after capture pair: 0 both halves present (*pb and *pa set,
+ * caller frees); 1 neither (metric absent); -1 only one of them, which
+ * means the capture broke.
  */
-static int pair(const struct rep *rep, const char *before, const char *after)
+static int pair(const struct rep *rep, const char *before, const char *after,
+		char **pb, char **pa)
 {
 	int b = exists(rep, before), a = exists(rep, after);
 
-	if (a && b)
+	*pb = *pa = NULL;
+	if (a && b) {
+		*pb = rpath(rep, before);
+		*pa = rpath(rep, after);
 		return 0;
+	}
 	if (!a && !b)
 		return 1;
 	fprintf(stderr, "%s: has %s but not %s\n", rep->dir,
@@ -84,17 +90,49 @@ static int pair(const struct rep *rep, const char *before, const char *after)
 	return -1;
 }
 
+/*
+ * The per-key change of a "key value" capture over the cell, loaded with
+ * load from before (optional when missing_is_zero: then it counts as 0)
+ * and after. 1: no capture; 0: *d filled; -1: broken (message printed).
+ */
+static int kv_pair_delta(struct rep *rep, const char *before,
+			 const char *after,
+			 int (*load)(const char *, struct kvlist *),
+			 int missing_is_zero, const char *skip,
+			 struct kvlist *d)
+{
+	struct kvlist b = { 0 }, a = { 0 };
+	char *pb, *pa;
+	int r;
+
+	if (missing_is_zero && exists(rep, after) && !exists(rep, before)) {
+		pa = rpath(rep, after);
+		pb = NULL;
+		r = 0;
+	} else {
+		r = pair(rep, before, after, &pb, &pa);
+		if (r)
+			return r;
+	}
+	if ((pb && load(pb, &b)) || load(pa, &a) ||
+	    kv_delta(&b, pb ? pb : "(none)", &a, pa, missing_is_zero, skip, d))
+		r = -1;
+	kv_free(&a);
+	kv_free(&b);
+	free(pb);
+	free(pa);
+	return r;
+}
+
 static int cpu_metrics(struct rep *rep, uint64_t ios)
 {
 	struct cpustat b, a;
 	char *pb, *pa;
 	double d[CPU_NR_FIELDS], total = 0, busy;
-	int i, r = pair(rep, "stat-before.txt", "stat-after.txt");
+	int i, r = pair(rep, "stat-before.txt", "stat-after.txt", &pb, &pa);
 
 	if (r)
 		return r < 0 ? -1 : 0;
-	pb = rpath(rep, "stat-before.txt");
-	pa = rpath(rep, "stat-after.txt");
 	r = cpustat_load(pb, &b) || cpustat_load(pa, &a);
 	for (i = 0; !r && i < CPU_NR_FIELDS; i++) {
 		if (a.f[i] < b.f[i]) {
@@ -125,12 +163,11 @@ static int irq_metrics(struct rep *rep, uint64_t ios)
 {
 	struct irqsum b, a;
 	char *pb, *pa;
-	int r = pair(rep, "interrupts-before.txt", "interrupts-after.txt");
+	int r = pair(rep, "interrupts-before.txt", "interrupts-after.txt",
+		     &pb, &pa);
 
 	if (r)
 		return r < 0 ? -1 : 0;
-	pb = rpath(rep, "interrupts-before.txt");
-	pa = rpath(rep, "interrupts-after.txt");
 	r = interrupts_load(pb, &b) || interrupts_load(pa, &a);
 	if (!r && (a.nvme < b.nvme || a.all < b.all)) {
 		fprintf(stderr, "%s: interrupt counts went backwards\n", pa);
@@ -151,38 +188,17 @@ static int irq_metrics(struct rep *rep, uint64_t ios)
  */
 static int kprobe_metrics(struct rep *rep, uint64_t ios)
 {
-	struct kvlist l = { 0 }, b = { 0 };
+	struct kvlist d;
 	unsigned int i;
-	char *p, *pb = NULL;
-	int r = 0;
+	int r = kv_pair_delta(rep, "kprobes-before.txt", "kprobes.txt",
+			      kprobes_load, 1, NULL, &d);
 
-	if (!exists(rep, "kprobes.txt"))
-		return 0;
-	p = rpath(rep, "kprobes.txt");
-	if (exists(rep, "kprobes-before.txt")) {
-		pb = rpath(rep, "kprobes-before.txt");
-		if (kprobes_load(pb, &b))
-			r = -1;
-	}
-	if (!r && kprobes_load(p, &l))
-		r = -1;
-	for (i = 0; !r && i < l.n; i++) {
-		const struct kv *k = kv_find(&b, l.v[i].name);
-		double hits = l.v[i].v - (k ? k->v : 0);
-
-		if (hits < 0) {
-			fprintf(stderr, "%s: %s hits went backwards\n", p,
-				l.v[i].name);
-			r = -1;
-			break;
-		}
-		r = set_family(rep, "kprobe_%s_per_io", l.v[i].name,
-			       hits / ios);
-	}
-	kv_free(&l);
-	kv_free(&b);
-	free(p);
-	free(pb);
+	if (r)
+		return r < 0 ? -1 : 0;
+	for (i = 0; !r && i < d.n; i++)
+		r = set_family(rep, "kprobe_%s_per_io", d.v[i].name,
+			       d.v[i].v / ios);
+	kv_free(&d);
 	return r;
 }
 
@@ -213,35 +229,19 @@ static int perf_metrics(struct rep *rep, uint64_t ios)
 
 static int poll_metrics(struct rep *rep, uint64_t ios)
 {
-	struct kvlist b = { 0 }, a = { 0 };
-	char *pb, *pa;
+	struct kvlist d;
 	unsigned int i;
-	int r = pair(rep, "poll-stats-before.txt", "poll-stats-after.txt");
+	/* polled_inflight is a gauge, not a counter: its delta means nothing. */
+	int r = kv_pair_delta(rep, "poll-stats-before.txt",
+			      "poll-stats-after.txt", pollstats_load, 0,
+			      "polled_inflight", &d);
 
 	if (r)
 		return r < 0 ? -1 : 0;
-	pb = rpath(rep, "poll-stats-before.txt");
-	pa = rpath(rep, "poll-stats-after.txt");
-	r = pollstats_load(pb, &b) || pollstats_load(pa, &a);
-	for (i = 0; !r && i < a.n; i++) {
-		const struct kv *k = kv_find(&b, a.v[i].name);
-
-		/* A gauge, not a counter: its delta means nothing. */
-		if (!strcmp(a.v[i].name, "polled_inflight"))
-			continue;
-		if (!k) {
-			fprintf(stderr, "%s: key %s missing from %s\n", pa,
-				a.v[i].name, pb);
-			r = -1;
-			break;
-		}
-		r = set_family(rep, "poll_%s_per_io", a.v[i].name,
-			       (a.v[i].v - k->v) / ios);
-	}
-	kv_free(&a);
-	kv_free(&b);
-	free(pb);
-	free(pa);
+	for (i = 0; !r && i < d.n; i++)
+		r = set_family(rep, "poll_%s_per_io", d.v[i].name,
+			       d.v[i].v / ios);
+	kv_free(&d);
 	return r;
 }
 

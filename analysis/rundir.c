@@ -352,6 +352,25 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 	return 0;
 }
 
+/*
+ * The kernel variant a cell's label booted: meta.json "kernel_variant"
+ * (bench.sh config lines), else "variant" as older runs wrote it (the
+ * kernel), else the label itself.
+ */
+const char *cell_kernel_variant(const struct cell *c)
+{
+	static const char *const keys[] = { "kernel_variant", "variant" };
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		json_t *v = json_object_get(c->reps[0].meta, keys[i]);
+
+		if (json_is_string(v) && json_string_length(v))
+			return json_string_value(v);
+	}
+	return c->variant;
+}
+
 struct cell *run_find(const struct run *run, const char *variant,
 		      const char *cell)
 {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fair.h"
+#include "precision.h"
 #include "model.h"
 #include "stats.h"
 #include "table.h"
@@ -339,6 +340,16 @@ static json_t *cell_json(const struct run *run, const struct cell *c)
 
 		json_object_set(o, prov_keys[i], v ? v : json_null());
 	}
+	/* The label's kernel and settings (older runs: label = kernel). */
+	json_object_set_new(o, "kernel_variant",
+			    json_string(cell_kernel_variant(c)));
+	for (i = 0; i < 2; i++) {
+		static const char *const cfg_keys[] = { "cmdline_extra",
+							"queue_settings" };
+		json_t *v = json_object_get(meta, cfg_keys[i]);
+
+		json_object_set(o, cfg_keys[i], v ? v : json_string(""));
+	}
 
 	for (mi = 0; mi < nr_minsts; mi++) {
 		const struct aggval *a = &c->agg[mi];
@@ -382,6 +393,8 @@ static json_t *engine_json(const struct run *run, const struct opts *opts)
 					    json_string(cols[j]->name));
 			json_object_set_new(o, "baseline_cell",
 					    json_string(cols[0]->name));
+			json_object_set_new(o, "baseline_cell_variant",
+					    json_string(cols[0]->variant));
 			for (mi = 0; mi < nr_minsts; mi++) {
 				if (!cols[j]->agg[mi].n)
 					continue;
@@ -444,6 +457,7 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 	json_object_set_new(root, "cells", cells);
 	json_object_set_new(root, "engine_comparisons", engine_json(run, o));
 	json_object_set_new(root, "fairness_tradeoff", fair_json(run, o));
+	json_object_set_new(root, "qd1_p50_precision", precision_json(run));
 	return root;
 }
 

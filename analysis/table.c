@@ -12,6 +12,7 @@
 
 #include "fair.h"
 #include "hist.h"
+#include "precision.h"
 #include "procstat.h"
 #include "stats.h"
 #include "sweep.h"
@@ -124,6 +125,25 @@ static const char *meta_str(const struct cell *c, const char *key)
 	return json_is_string(v) ? json_string_value(v) : "?";
 }
 
+/* ", cmdline +`...`, queue `...`" for a label with settings, else "". */
+static const char *cfg_str(const struct cell *c)
+{
+	static char buf[512];
+	const char *cmd = json_string_value(json_object_get(c->reps[0].meta,
+							    "cmdline_extra"));
+	const char *q = json_string_value(json_object_get(c->reps[0].meta,
+							  "queue_settings"));
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (cmd && *cmd)
+		len += snprintf(buf + len, sizeof(buf) - len,
+				", cmdline +`%s`", cmd);
+	if (q && *q && len < sizeof(buf))
+		snprintf(buf + len, sizeof(buf) - len, ", queue `%s`", q);
+	return buf;
+}
+
 static int is_tcg(const struct cell *c)
 {
 	return !strcmp(meta_str(c, "accel"), "tcg") ||
@@ -137,10 +157,11 @@ static void md_provenance(FILE *f, struct cell **cols, unsigned int n)
 	int tcg = 0;
 
 	for (i = 0; i < n; i++) {
-		fprintf(f, "- `%s/%s`: kernel %s (commit %s), qemu_version \"%s\", accel %s%s\n",
+		fprintf(f, "- `%s/%s`: kernel %s (commit %s)%s, qemu_version \"%s\", accel %s%s\n",
 			cols[i]->variant, cols[i]->name,
 			meta_str(cols[i], "kernel_release"),
 			meta_str(cols[i], "kernel_commit"),
+			cfg_str(cols[i]),
 			meta_str(cols[i], "qemu_version"),
 			meta_str(cols[i], "accel"),
 			is_tcg(cols[i]) ? " — **emulated timing**" : "");
@@ -300,25 +321,27 @@ static void md_engine_tables(FILE *f, const struct run *run,
 			     const struct opts *o)
 {
 	struct cell **cols = calloc(run->nr_cells, sizeof(*cols));
-	const char **names = calloc(run->nr_cells, sizeof(*names));
-	unsigned int v, i, j, n, any = 0;
+	char **names = calloc(run->nr_cells, sizeof(*names));
+	unsigned int i, j, n, any = 0;
 	char *fam;
 
-	for (v = 0; v < run->nr_variants; v++) {
-		for (i = 0; i < run->nr_cells; i++) {
-			if (strcmp(run->cells[i]->variant, run->variants[v]))
-				continue;
-			n = engine_group(run, o, i, cols, &fam);
-			if (!n)
-				continue;
-			for (j = 0; j < n; j++)
-				names[j] = cols[j]->name;
-			if (!any++)
-				fprintf(f, "## Engine comparisons\n\nCells of one variant that differ only in the last `-` component of the workload (the I/O engine). First column: the `--baseline VARIANT/CELL` given for this family, else the first cell by name.\n\n");
-			fprintf(f, "### %s: %s\n\n", run->variants[v], fam);
-			md_compare(f, cols, names, n);
-			free(fam);
+	for (i = 0; cols && names && i < run->nr_cells; i++) {
+		n = engine_group(run, o, i, cols, &fam);
+		if (!n)
+			continue;
+		for (j = 0; j < n; j++)
+			if (asprintf(&names[j], "%s/%s", cols[j]->variant,
+				     engine_name(cols[j]->workload)) < 0)
+				names[j] = NULL;
+		if (!any++)
+			fprintf(f, "## Engine comparisons\n\nCells that differ only in the I/O engine (the workload after `<rw>-<bs>-<qd>`: psync is interrupt-driven, pvsync2-hipri polls where the kernel polls synchronous I/O, iouring-hipri is upstream's io_uring IOPOLL), every variant in one table, columns `variant/engine`. First column: the `--baseline VARIANT/CELL` given for this family, else the baseline variant's psync cell, else the first cell.\n\n");
+		fprintf(f, "### %s\n\n", fam);
+		md_compare(f, cols, (const char **)names, n);
+		for (j = 0; j < n; j++) {
+			free(names[j]);
+			names[j] = NULL;
 		}
+		free(fam);
 	}
 	free(cols);
 	free(names);
@@ -327,6 +350,7 @@ static void md_engine_tables(FILE *f, const struct run *run,
 static void md_provenance_all(FILE *f, const struct run *run)
 {
 	static const char *const keys[] = {
+		"kernel_variant", "cmdline_extra", "queue_settings",
 		"kernel_release", "kernel_commit", "series", "config_hash",
 		"qemu_version", "accel", "timing", "vcpus", "memory_mib",
 		"host_cpu", "fio_version",
@@ -353,7 +377,11 @@ static void md_provenance_all(FILE *f, const struct run *run)
 			json_t *j = json_object_get(c->reps[0].meta, keys[k]);
 			char *s = j ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
 
-			if (json_is_string(j))
+			if (k == 0)
+				fprintf(f, " %s |", cell_kernel_variant(c));
+			else if (k < 3 && !j)
+				fprintf(f, " |");	/* older runs: none */
+			else if (json_is_string(j))
 				fprintf(f, " %s |", json_string_value(j));
 			else
 				fprintf(f, " %s |", s ? s : "?");
@@ -447,6 +475,7 @@ int write_report(const struct run *run, const struct opts *o,
 	if (run->nr_boots_failed)
 		fputc('\n', f);
 	fprintf(f, "## Comparisons per cell\n\n");
+	precision_report(f, run);
 	md_cell_tables(f, run);
 	md_engine_tables(f, run, o);
 	fair_report(f, run, o);

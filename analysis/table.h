@@ -9,8 +9,7 @@ int write_report(const struct run *run, const struct opts *o,
 		 const char *path, int plots_made);
 const char *fmt_val(char *buf, size_t len, double v);
 char *engine_family(const char *cell);
-const char *engine_base(const struct opts *o, const char *variant,
-			const char *family);
+const char *engine_name(const char *workload);
 unsigned int engine_group(const struct run *run, const struct opts *o,
 			  unsigned int i, struct cell **cols, char **fam);
 

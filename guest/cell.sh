@@ -6,12 +6,15 @@
 # 1 if a measurement could not be taken.
 # Environment: PB_DEVICE ("nvme", or "nullb-<N>us": a null_blk disk with a
 # poll queue whose requests complete N us after submission), PB_CPU (fio's
-# CPU), PB_RUNTIME, PB_RAMP. fio's job files read PB_DEV.
+# CPU), PB_RUNTIME, PB_RAMP, PB_QUEUE ("ATTR=VALUE ...": written to
+# /sys/block/<dev>/queue/ of the device under test once it is set up, and
+# read back; a failure fails the cell, with the reason in OUTDIR/error.txt).
+# fio's job files read PB_DEV.
 set -u
 workload=$1
 condition=$2
 out=$3
-: "${PB_CPU:=1}" "${PB_RUNTIME:=10}" "${PB_RAMP:=1}" "${PB_DEVICE:=nvme}"
+: "${PB_CPU:=1}" "${PB_RUNTIME:=10}" "${PB_RAMP:=1}" "${PB_DEVICE:=nvme}" "${PB_QUEUE:=}"
 mkdir -p "$out" || exit 1
 # null_blk names the disk after its configfs folder.
 nullb=/sys/kernel/config/nullb/nullb0
@@ -50,7 +53,48 @@ teardown_device() {
 	rmdir "$nullb"
 }
 
+# loud MESSAGE: a failure the host must see: stderr, kernel log, error.txt.
+loud() {
+	echo "cell.sh: FAILED: $*" >&2
+	echo "pollbench: cell FAILED: $*" >/dev/kmsg
+	echo "$*" >>"$out/error.txt"
+}
+
+# apply_queue: write PB_QUEUE's settings to the device under test and read
+# each back (the value, or "[value]" among choices as in queue/scheduler).
+# What was read back goes to queue-settings.txt.
+apply_queue() {
+	qdir=/sys/block/${PB_DEV#/dev/}/queue
+	: >"$out/queue-settings.txt"
+	for kv in $PB_QUEUE; do
+		attr=${kv%%=*}
+		val=${kv#*=}
+		if [ ! -f "$qdir/$attr" ]; then
+			loud "queue setting $kv: $qdir/$attr does not exist"
+			return 1
+		fi
+		if ! err=$( (echo "$val" >"$qdir/$attr") 2>&1); then
+			loud "queue setting $kv: writing $qdir/$attr failed: $err"
+			return 1
+		fi
+		got=$(cat "$qdir/$attr")
+		case " $got " in
+		*" $val "* | *"[$val]"*) ;;
+		*)
+			loud "queue setting $kv: $qdir/$attr reads '$got' after the write"
+			return 1
+			;;
+		esac
+		echo "$attr=$got" >>"$out/queue-settings.txt"
+	done
+}
+
 if ! setup_device; then
+	loud "device $PB_DEVICE could not be set up"
+	teardown_device
+	exit 1
+fi
+if ! apply_queue; then
 	teardown_device
 	exit 1
 fi

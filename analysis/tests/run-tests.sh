@@ -72,10 +72,19 @@ good_run() {
 		grep -q 'emulated timing' $OUT/ok/report.md &&
 		grep -q 'seed 20261203' $OUT/ok/report.md &&
 		grep -q '0.78%' $OUT/ok/report.md &&
-		grep -q '^### inline: randread-4k-qd1-\*@alone' $OUT/ok/report.md; then
+		grep -q '^### randread-4k-qd1-\*@alone$' $OUT/ok/report.md &&
+		grep -q '^| metric | unit | baseline/psync | baseline/pvsync2 | inline/psync | inline/pvsync2 |' $OUT/ok/report.md; then
 		pass "report: compare table, provenance, seed, error bound, engine table"
 	else
 		fail "report: compare table, provenance, seed, error bound, engine table"
+	fi
+	if grep -q '^## Precision of QD1 p50' $OUT/ok/report.md &&
+		grep -Eq '^\| inline \| randread-4k-qd1-psync@alone \| [0-9]+ \| \[[0-9]+, [0-9]+\] \| [0-9.]+% \| (met|\*\*not met\*\*) \| 3 \| [0-9]+' $OUT/ok/report.md &&
+		grep -Eq '^- `baseline`: [0-9.]+% \(`' $OUT/ok/report.md &&
+		jq -e '.qd1_p50_precision | length == 8 and all(.target_pct == 3 and (.reps_needed >= .reps))' $OUT/ok/summary.json >/dev/null; then
+		pass "report: QD1 p50 CI half-width against the 3% target, boots needed"
+	else
+		fail "report: QD1 p50 CI half-width against the 3% target, boots needed"
 	fi
 	if grep -q '^- boot-002: failed: timeout' $OUT/ok/report.md &&
 		grep -q '"boots_failed": 1' $OUT/ok/summary.json; then
@@ -247,8 +256,8 @@ cli() {
 	expect "cli: --baseline VARIANT/CELL picks the engine table's first column" 0 "" -- \
 		$PROG $FIX/run-ok --out $OUT/eng --no-plots \
 		--baseline 'inline/randread-4k-qd1-pvsync2@alone'
-	if grep -A 12 '^### inline: randread-4k-qd1-\*@alone' $OUT/eng/report.md |
-		grep -q '^| metric | unit | randread-4k-qd1-pvsync2@alone | randread-4k-qd1-psync@alone |'; then
+	if grep -A 12 '^### randread-4k-qd1-\*@alone$' $OUT/eng/report.md |
+		grep -q '^| metric | unit | inline/pvsync2 | baseline/psync | baseline/pvsync2 | inline/psync |'; then
 		pass "cli: engine table baseline column from --baseline"
 	else
 		fail "cli: engine table baseline column from --baseline"

@@ -21,6 +21,7 @@
 #include "hist.h"
 #include "metrics.h"
 #include "model.h"
+#include "precision.h"
 #include "procstat.h"
 #include "stats.h"
 #include "sweep.h"
@@ -328,11 +329,23 @@ static void test_engine_family(void)
 {
 	char *f = engine_family("randread-4k-qd1-psync@alone");
 	char *g = engine_family("noengine@alone");
+	char *h = engine_family("randread-4k-qd1-iouring-hipri@alone@nullb-5us");
+	char *k = engine_family("randread-4k-pvsync2-hipri@busy");
 
 	check(f && !strcmp(f, "randread-4k-qd1-*@alone") && !g,
 	      "table: engine family strips the engine suffix", "%s", f ? f : "");
+	/* io_uring hipri (upstream's polling) shares psync's family. */
+	check(h && !strcmp(h, "randread-4k-qd1-*@alone@nullb-5us") &&
+	      k && !strcmp(k, "randread-4k-pvsync2-*@busy") &&
+	      !strcmp(engine_name("randread-4k-qd1-iouring-hipri"), "iouring-hipri") &&
+	      !strcmp(engine_name("randread-4k-qd1-psync"), "psync") &&
+	      !strcmp(engine_name("randread-4k-psync"), "psync"),
+	      "table: the engine is the workload after <rw>-<bs>-<qd>", "%s %s",
+	      h ? h : "", k ? k : "");
 	free(f);
 	free(g);
+	free(h);
+	free(k);
 }
 
 /* inline reps have kprobes-before.txt: hits are after - before. */
@@ -608,6 +621,87 @@ static void test_run_cond(void)
 	run_free(&run);
 }
 
+static void test_kv_delta(void)
+{
+	struct kv bv[] = { { "polls", 10 }, { "gauge", 5 } };
+	struct kv av[] = { { "polls", 25 }, { "gauge", 1 }, { "new", 3 } };
+	struct kvlist b = { bv, 2 }, a = { av, 3 }, d;
+	const struct kv *k;
+	int r;
+
+	r = kv_delta(&b, "b", &a, "a", 1, "gauge", &d);
+	check(!r && d.n == 2 && (k = kv_find(&d, "polls")) && k->v == 15 &&
+	      (k = kv_find(&d, "new")) && k->v == 3 && !kv_find(&d, "gauge"),
+	      "procstat: kv_delta is after - before, missing key as 0, gauge skipped",
+	      "r %d n %u", r, d.n);
+	kv_free(&d);
+	r = kv_delta(&b, "b", &a, "a", 0, "gauge", &d);
+	check(r == -1 && d.n == 0,
+	      "procstat: kv_delta rejects a key missing from before", "r %d", r);
+	r = kv_delta(&b, "b", &a, "a", 1, NULL, &d);
+	check(r == -1 && d.n == 0,
+	      "procstat: kv_delta rejects a counter that went backwards", "r %d",
+	      r);
+}
+
+static void test_precision(void)
+{
+	struct aggval a = { .value = 100, .lo = 97, .hi = 103, .n = 8 };
+	struct opts o = { .seed = DEFAULT_SEED, .resamples = 200 };
+	struct prec_row *rows;
+	struct run run;
+	unsigned int n, i, bad = 0;
+	int mi;
+
+	check(close_to(precision_hw_pct(&a), 3.0, 1e-12),
+	      "precision: half-width of [97, 103] around 100 is 3%", "%g",
+	      precision_hw_pct(&a));
+	a.n = 0;
+	check(isnan(precision_hw_pct(&a)), "precision: no reps, no half-width",
+	      "");
+	/* n x (hw / target)^2, rounded up; met: n itself; one rep: unknown. */
+	check(precision_reps_needed(4, 6.0, 3.0) == 16 &&
+	      precision_reps_needed(5, 4.5, 3.0) == 12 &&
+	      precision_reps_needed(4, 10.97, 3.0) == 54 &&
+	      precision_reps_needed(8, 3.0, 3.0) == 8 &&
+	      precision_reps_needed(8, 2.0, 3.0) == 8 &&
+	      precision_reps_needed(1, 9.0, 3.0) == 0 &&
+	      precision_reps_needed(4, NAN, 3.0) == 0,
+	      "precision: boots needed = ceil(n (hw/target)^2)", "%u %u %u",
+	      precision_reps_needed(4, 6.0, 3.0),
+	      precision_reps_needed(5, 4.5, 3.0),
+	      precision_reps_needed(4, 10.97, 3.0));
+
+	metrics_init();
+	if (run_load(&run, FIX "run-ok", "baseline")) {
+		check(0, "precision: run-ok loads", "");
+		return;
+	}
+	run_aggregate(&run, &o);
+	mi = minst_find("clat_p50_ns");
+	n = precision_rows(&run, &rows);
+	/* QD1 @alone cells of both variants, nvme and null_blk; not @busy. */
+	check(n == 8, "precision: one row per QD1 @alone cell and variant",
+	      "%u rows", n);
+	for (i = 0; i < n; i++) {
+		const struct aggval *g = &rows[i].c->agg[mi];
+		double hw = (g->hi - g->lo) / 2 / g->value * 100;
+
+		if (!close_to(rows[i].hw_pct, hw, 1e-12) ||
+		    rows[i].met != (hw <= PRECISION_TARGET_PCT) ||
+		    rows[i].n != g->n ||
+		    (!rows[i].met && rows[i].need !=
+		     (unsigned int)ceil(g->n * (hw / 3) * (hw / 3) - 1e-9)) ||
+		    strcmp(rows[i].c->condition, "alone"))
+			bad++;
+	}
+	check(n && !bad,
+	      "precision: rows carry the p50 CI's half-width, target and boots needed",
+	      "%u bad rows", bad);
+	free(rows);
+	run_free(&run);
+}
+
 int main(void)
 {
 	test_bins();
@@ -620,5 +714,7 @@ int main(void)
 	test_rundir();
 	test_cond_parsers();
 	test_run_cond();
+	test_kv_delta();
+	test_precision();
 	return failed ? 1 : 0;
 }

@@ -31,8 +31,65 @@ printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\nre
 expect_fail "bench bad reps" "'reps' must be a positive integer" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants baseline\ncolour blue\n' >"$m"
 expect_fail "bench unknown key" "unknown key 'colour'" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+# config lines (matrix/*.matrix header): caught while reading the matrix,
+# before any kernel is looked for or booted.
+body='workloads randread-4k-qd1-psync\nconditions alone\nreps 1\nruntime 1\nramp 0\n'
+# shellcheck disable=SC2059 # $body holds the format's \n on purpose
+cfg() { printf "$1\n$body" >"$m"; }
+cfg 'config fast nonexistent\nvariants fast'
+expect_fail "bench config unknown kernel variant" "$m:1: config fast: unknown kernel variant 'nonexistent'" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config hy hybrid queue:io_poll_delay\nvariants hy'
+expect_fail "bench config queue setting without value" "$m:1: config hy: malformed setting 'queue:io_poll_delay'" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config hy hybrid queue:../../x=1\nvariants hy'
+expect_fail "bench config queue path" "config hy: malformed setting 'queue:../../x=1'" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config hy hybrid io_poll_delay=0\nvariants hy'
+expect_fail "bench config setting without kind" "config hy: malformed setting 'io_poll_delay=0' \\(cmdline:ARG or queue:ATTR=VALUE\\)" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg "config ip baseline cmdline:idle=poll'\nvariants ip"
+expect_fail "bench config cmdline quote" "config ip: malformed setting 'cmdline:idle=poll''" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'config ip baseline\nconfig hy hybrid\nconfig ip inline\nvariants ip\n' >"$m"
+expect_fail "bench config label twice" "$m:3: config label 'ip' is defined twice \\(first at $m:1\\)" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config ip baseline cmdline:idle=poll\nvariants baseline ip typo-label'
+expect_fail "bench undefined label" "unknown variant 'typo-label' in variants: neither a kernel variant .* nor a label defined by a config line" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config boots baseline\nvariants boots'
+expect_fail "bench reserved label" "config label 'boots' is reserved" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config a:b baseline\nvariants a:b'
+expect_fail "bench bad label" "config label 'a:b' may only hold" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config\nvariants baseline'
+expect_fail "bench empty config" "$m:1: expected 'config LABEL KERNEL-VARIANT" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config hy hybrid queue:io_poll_delay=0 queue:io_poll_delay=5\nvariants hy'
+expect_fail "bench config attribute twice" "config hy: queue attribute 'io_poll_delay' is set twice" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'variants baseline inline baseline'
+expect_fail "bench variant listed twice" "'baseline' is listed twice in variants" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 expect_fail "make bench VARIANT=nonexistent" "unknown variant 'nonexistent'" \
 	env RESULTS_DIR="$results" make -s -C "$PB_ROOT" bench VARIANT=nonexistent
+
+# docs/debate.md's generated parts: bad markers or a broken run change nothing.
+if [ -x "$PB_ROOT/analysis/pollbench-report" ]; then
+	d=$TEST_DIR/debate.md
+	fx=analysis/tests/fixtures
+	printf 'hand\n<!-- generated: latency from %s/run-ok -->\nold\n' "$fx" >"$d"
+	cp "$d" "$d.orig"
+	expect_fail "debate part never ends" "debate.md:2: generated part never ends" "$s/debate-update.sh" --doc "$d" "$fx/run-ok"
+	printf 'hand\n<!-- generated: colour from %s/run-ok -->\n<!-- end generated -->\n' "$fx" >"$d"
+	cp "$d" "$d.orig"
+	expect_fail "debate unknown part" "debate.md:2: unknown generated part \"colour\"" "$s/debate-update.sh" --doc "$d" "$fx/run-ok"
+	printf 'hand\n<!-- generated: latency from %s/run-crashed-only -->\nold\n<!-- end generated -->\n' "$fx" >"$d"
+	cp "$d" "$d.orig"
+	expect_fail "debate broken run" "pollbench-report failed on $fx/run-crashed-only" "$s/debate-update.sh" --doc "$d" "$fx/run-crashed-only"
+	cmp -s "$d" "$d.orig" || fail "a failed debate update changed the document"
+	expect_fail "debate run without parts" "has no generated part from '$fx/run-ok'" "$s/debate-update.sh" --doc "$d" "$fx/run-ok"
+	expect_fail "debate missing run" "run folder 'no/such/run' not found" "$s/debate-update.sh" --doc "$d" no/such/run
+	cmp -s "$d" "$d.orig" || fail "a failed debate update changed the document"
+fi
 
 # A missing tool: a PATH with only what is needed to reach the check.
 mkdir -p "$TEST_DIR/bin"

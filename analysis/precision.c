@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Precision of the headline number: for every QD1 cell run alone (the
+ * workload has a "qd1" component, the condition is "alone"), the 95 %
+ * bootstrap CI half-width of clat p50 as a percentage of the value,
+ * whether it meets the target (PRECISION_TARGET_PCT), and how many boots
+ * would meet it: a CI half-width shrinks as 1/sqrt(n), so
+ * n_needed = ceil(n x (half-width / target)^2).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "precision.h"
+#include "table.h"
+
+double precision_hw_pct(const struct aggval *a)
+{
+	if (!a->n || isnan(a->value) || isnan(a->lo) || isnan(a->hi) ||
+	    a->value == 0)
+		return NAN;
+	return (a->hi - a->lo) / 2 / fabs(a->value) * 100;
+}
+
+unsigned int precision_reps_needed(unsigned int n, double hw_pct,
+				   double target_pct)
+{
+	double need;
+
+	if (n < 2 || isnan(hw_pct) || target_pct <= 0)
+		return 0;	/* one boot has no spread to scale */
+	if (hw_pct <= target_pct)
+		return n;
+	need = ceil(n * (hw_pct / target_pct) * (hw_pct / target_pct) - 1e-9);
+	return need > 1e6 ? 1000000 : (unsigned int)need;
+}
+
+/* True if one "-"-separated component of the workload is "qd1". */
+static int is_qd1(const char *workload)
+{
+	const char *p = workload;
+	size_t len = strlen(workload);
+
+	while ((p = strstr(p, "qd1"))) {
+		int start = p == workload || p[-1] == '-';
+		int end = p + 3 == workload + len || p[3] == '-';
+
+		if (start && end)
+			return 1;
+		p += 3;
+	}
+	return 0;
+}
+
+unsigned int precision_rows(const struct run *run, struct prec_row **out)
+{
+	int mi = minst_find("clat_p50_ns");
+	struct prec_row *rows;
+	unsigned int i, n = 0;
+
+	*out = NULL;
+	if (mi < 0)
+		return 0;
+	rows = calloc(run->nr_cells ? run->nr_cells : 1, sizeof(*rows));
+	if (!rows)
+		return 0;
+	for (i = 0; i < run->nr_cells; i++) {
+		const struct cell *c = run->cells[i];
+		const struct aggval *a = &c->agg[mi];
+		struct prec_row *r = &rows[n];
+
+		if (!a->n || strcmp(c->condition, "alone") ||
+		    !is_qd1(c->workload))
+			continue;
+		r->c = c;
+		r->value = a->value;
+		r->lo = a->lo;
+		r->hi = a->hi;
+		r->n = a->n;
+		r->hw_pct = precision_hw_pct(a);
+		r->met = r->n >= 2 && r->hw_pct <= PRECISION_TARGET_PCT;
+		r->need = precision_reps_needed(r->n, r->hw_pct,
+						PRECISION_TARGET_PCT);
+		n++;
+	}
+	*out = rows;
+	return n;
+}
+
+static void need_str(char *buf, size_t len, const struct prec_row *r)
+{
+	if (r->n < 2)
+		snprintf(buf, len, "n/a (1 boot: no spread)");
+	else if (r->met)
+		snprintf(buf, len, "%u (met)", r->n);
+	else
+		snprintf(buf, len, "%u", r->need);
+}
+
+void precision_report(FILE *f, const struct run *run)
+{
+	struct prec_row *rows;
+	unsigned int n = precision_rows(run, &rows), i, v;
+	char val[64], lo[64], hi[64], need[64], hw[32];
+
+	if (!n) {
+		free(rows);
+		return;
+	}
+	fprintf(f, "## Precision of QD1 p50\n\n");
+	fprintf(f, "95%% bootstrap CI half-width of clat p50, `(hi - lo) / 2`, as a percentage of the value, for each QD1 cell run alone; target %.0f%%. A half-width shrinks as 1/sqrt(boots), so the boots needed are `ceil(boots x (half-width / %.0f%%)^2)`.\n\n",
+		PRECISION_TARGET_PCT, PRECISION_TARGET_PCT);
+	fprintf(f, "| variant | cell | p50 ns | 95%% CI | half-width | target %.0f%% | boots | boots needed |\n|---|---|---:|---|---:|---|---:|---:|\n",
+		PRECISION_TARGET_PCT);
+	for (i = 0; i < n; i++) {
+		const struct prec_row *r = &rows[i];
+
+		need_str(need, sizeof(need), r);
+		if (r->n < 2)
+			snprintf(hw, sizeof(hw), "-");
+		else
+			snprintf(hw, sizeof(hw), "%.2f%%", r->hw_pct);
+		fprintf(f, "| %s | %s | %s | [%s, %s] | %s | %s | %u | %s |\n",
+			r->c->variant, r->c->name,
+			fmt_val(val, sizeof(val), r->value),
+			fmt_val(lo, sizeof(lo), r->lo),
+			fmt_val(hi, sizeof(hi), r->hi), hw,
+			r->n < 2 ? "-" : r->met ? "met" : "**not met**", r->n,
+			need);
+	}
+	fprintf(f, "\nPer variant (its widest QD1 half-width):\n\n");
+	for (v = 0; v < run->nr_variants; v++) {
+		const struct prec_row *w = NULL;
+
+		for (i = 0; i < n; i++)
+			if (!strcmp(rows[i].c->variant, run->variants[v]) &&
+			    (!w || rows[i].hw_pct > w->hw_pct || rows[i].n < 2))
+				w = &rows[i];
+		if (!w)
+			continue;
+		need_str(need, sizeof(need), w);
+		if (w->n < 2)
+			fprintf(f, "- `%s`: %u boot, no CI; at least 2 boots needed to estimate the boots the target needs.\n",
+				run->variants[v], w->n);
+		else if (w->met)
+			fprintf(f, "- `%s`: %.2f%% (`%s`), within the %.0f%% target with %u boots.\n",
+				run->variants[v], w->hw_pct, w->c->name,
+				PRECISION_TARGET_PCT, w->n);
+		else
+			fprintf(f, "- `%s`: %.2f%% (`%s`), over the %.0f%% target with %u boots; about %u boots would meet it.\n",
+				run->variants[v], w->hw_pct, w->c->name,
+				PRECISION_TARGET_PCT, w->n, w->need);
+	}
+	fputc('\n', f);
+	free(rows);
+}
+
+static json_t *num_or_null(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+json_t *precision_json(const struct run *run)
+{
+	struct prec_row *rows;
+	unsigned int n = precision_rows(run, &rows), i;
+	json_t *arr = json_array();
+
+	for (i = 0; i < n; i++) {
+		const struct prec_row *r = &rows[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "variant", json_string(r->c->variant));
+		json_object_set_new(o, "cell", json_string(r->c->name));
+		json_object_set_new(o, "clat_p50_ns", num_or_null(r->value));
+		json_object_set_new(o, "clat_p50_ns_ci95_lo", num_or_null(r->lo));
+		json_object_set_new(o, "clat_p50_ns_ci95_hi", num_or_null(r->hi));
+		json_object_set_new(o, "ci95_half_width_pct",
+				    num_or_null(r->hw_pct));
+		json_object_set_new(o, "target_pct",
+				    json_real(PRECISION_TARGET_PCT));
+		json_object_set_new(o, "meets_target", json_boolean(r->met));
+		json_object_set_new(o, "reps", json_integer(r->n));
+		json_object_set_new(o, "reps_needed",
+				    r->n < 2 ? json_null() :
+					       json_integer(r->need));
+		json_array_append_new(arr, o);
+	}
+	free(rows);
+	return arr;
+}
