@@ -9,14 +9,14 @@ MATRIX ?= $(if $(QUICK),matrix/quick.matrix,matrix/default.matrix)
 RUN ?=
 SEED ?=
 
-.PHONY: help deps source kernel kernels guest shell bench report analysis \
+.PHONY: help deps source kernel kernels guest shell bench report debate reliability analysis \
 	test test-unit test-guest check clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  %-12s %s\n", $$1, $$2 }'
-	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug"
-	@echo "             QUICK=1 MATRIX=file RUN=<run-id> SEED=n KSRC=/path/to/linux ACCEL=kvm|tcg"
+	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug|kunit"
+	@echo "             QUICK=1 MATRIX=file RUN=<run-id> SEED=n DEBATE=1 KSRC=/path/to/linux ACCEL=kvm|tcg"
 
 deps: ## install the Debian packages (root) or print the apt-get line
 	@scripts/deps.sh
@@ -55,12 +55,22 @@ bench: deps ## run the matrix (QUICK=1 for minutes) and print the comparison
 	run=$$(sed -n 's/^run: //p' build/last-bench.out); \
 	analysis/pollbench-report "$$run"; cat "$$run/report.md"
 
-report: analysis ## rebuild the report of a run from its raw data: make report RUN=results/<id>
+report: analysis ## rebuild the report of a run from its raw data: make report RUN=results/<id> [DEBATE=1]
 	@test -n "$(RUN)" || { echo "make report: set RUN=results/<run-id>" >&2; exit 1; }
 	@analysis/pollbench-report $(RUN)
+	@$(if $(DEBATE),scripts/debate-update.sh $(RUN))
+
+debate: analysis ## regenerate docs/debate.md's generated parts from runs: make debate RUN="data/idle2 data/hybrid-1"
+	@test -n "$(RUN)" || { echo "make debate: set RUN=<run dir>, several separated by spaces" >&2; exit 1; }
+	@scripts/debate-update.sh $(RUN)
 
 test: deps ## run every test; ends with "N passed, N failed"
 	@tests/run.sh
+
+reliability: deps ## the full reliability suite (docs/reliability.md): VARIANT=, FLAVOUR=, SOAK=seconds
+	@$(MAKE) -s guest kernels
+	@scripts/reliability.sh $(if $(filter command line,$(origin VARIANT)),--variant $(VARIANT)) \
+		$(if $(filter command line,$(origin FLAVOUR)),--flavour $(FLAVOUR)) $(if $(SOAK),--soak $(SOAK))
 
 check: ## static checks only: shellcheck and the analysis unit tests
 	@tests/run.sh --unit-only

@@ -1,0 +1,18 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Description: the quick form of the reliability suite (docs/reliability.md)
+# on every built variant, one boot each: integrity, signals, contention, CPU
+# hotplug, controller reset, bad knob values, privilege, the 5.19 hang
+# (sync-poll-waiter-never-sleeps-unwoken) and a 30 s soak, at small sizes;
+# each case fails on its own checks or on a kernel report between its markers.
+set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
+mapfile -t vs < <(built_variants)
+args=()
+for v in "${vs[@]}"; do args+=(--variant "$v"); done
+rm -rf "${TEST_DIR:?}"
+mkdir -p "$(dirname "$TEST_DIR")"
+rc=0
+"$PB_ROOT/scripts/reliability.sh" --quick --no-doc --out "$TEST_DIR" "${args[@]}" || rc=$?
+awk -F'\t' '{ printf "%-9s %-8s %-38s %-9s %s\n", $1, $2, $3, $4, substr($5, 1, 120) }' "$TEST_DIR/results.tsv"
+[ $rc = 0 ] || fail "reliability cases failed (results: $TEST_DIR/results.tsv)"
