@@ -474,8 +474,8 @@ int write_report(const struct run *run, const struct opts *o,
 		fprintf(f, "- %s\n", run->boots_failed[i]);
 	if (run->nr_boots_failed)
 		fputc('\n', f);
-	fprintf(f, "## Comparisons per cell\n\n");
 	precision_report(f, run);
+	fprintf(f, "## Comparisons per cell\n\n");
 	md_cell_tables(f, run);
 	md_engine_tables(f, run, o);
 	fair_report(f, run, o);
