@@ -19,6 +19,11 @@ if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 host0 /share; the
 	echo "pollbench: FAILED to mount the host share" >/dev/kmsg
 fi
 
+# The NVMe controller probes asynchronously: give every job its disk
+# (up to 10 s) instead of a wait loop in each job.
+for _ in $(seq 100); do [ -b /dev/nvme0n1 ] && break; sleep 0.1; done
+[ -b /dev/nvme0n1 ] || echo "pollbench: no /dev/nvme0n1 after 10 s" >/dev/kmsg
+
 case " $(cat /proc/cmdline) " in
 *" pollbench.shell=1 "*)
 	echo "pollbench: shell; 'poweroff -f' to leave"

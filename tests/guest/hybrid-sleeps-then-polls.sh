@@ -18,7 +18,6 @@ set -u
 out=/share/out
 mkdir -p $out
 nb=/sys/kernel/config/nullb/nullb0
-for _ in $(seq 50); do [ -b /dev/nvme0n1 ] && break; sleep 0.1; done
 knob=/sys/block/nvme0n1/queue/io_poll_delay
 cat $knob >$out/default.txt
 

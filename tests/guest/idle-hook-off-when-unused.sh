@@ -15,7 +15,6 @@ grep -qx $v <<<"$variants" || skip "idle is not among the variants under test ($
 [ -f "$(variant_obj $v)/arch/x86/boot/bzImage" ] || fail "$v is not built"
 
 guest_job $v <<'EOT' || fail "$v: boot failed: $(cat "$TEST_DIR/boot/status")"
-for _ in $(seq 50); do [ -b /dev/nvme0n1 ] && break; sleep 0.1; done
 /pb/kprobes.sh __blk_idle_poll schedule_idle >/share/kprobes-0.txt || exit 1
 grep -q pb___blk_idle_poll /share/kprobes-0.txt || exit 1
 export PB_DEV=/dev/nvme0n1 PB_RUNTIME=3 PB_RAMP=0

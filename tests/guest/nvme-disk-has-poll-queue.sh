@@ -6,7 +6,6 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 for v in $(built_variants); do
 	guest_job "$v" <<'EOT' || fail "$v: boot failed: $(cat "$TEST_DIR/boot/status")"
-for _ in $(seq 50); do [ -b /dev/nvme0n1 ] && break; sleep 0.1; done
 uname -r >/share/uname
 cat /sys/block/nvme0n1/size >/share/size
 dmesg | grep -o '[0-9]*/[0-9]*/[0-9]* default/read/poll queues' >/share/queues

@@ -44,7 +44,6 @@ for v in $(built_variants); do
 		# sleep-then-poll mode, the one to check.
 		[ "$v" = hybrid ] && echo 'echo 0 >/sys/block/nvme0n1/queue/io_poll_delay || exit 1'
 		cat <<'EOT'
-for _ in $(seq 50); do [ -b /dev/nvme0n1 ] && break; sleep 0.1; done
 /pb/cell.sh /share/workloads/randread-4k-qd1-psync.fio alone /share/out/psync@alone || exit 1
 for c in $CONDITIONS; do
 	/pb/cell.sh /share/workloads/randread-4k-qd1-pvsync2-hipri.fio "$c" /share/out/pvsync2-hipri@$c || exit 1

@@ -9,7 +9,6 @@ export GUEST_TIMEOUT=${GUEST_TIMEOUT:-900}
 . "$(dirname "$0")/../lib.sh"
 for v in $(built_variants); do
 	guest_job "$v" <<'EOT' || fail "$v: boot failed: $(cat "$TEST_DIR/boot/status")"
-for _ in $(seq 50); do [ -b /dev/nvme0n1 ] && break; sleep 0.1; done
 export PB_DEV=/dev/nvme0n1
 rc=0
 for e in psync pvsync2-hipri iouring-hipri; do

@@ -14,7 +14,6 @@ export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 # case on "blocked for more than".
 echo 10 >/proc/sys/kernel/hung_task_timeout_secs
 echo 1 >/proc/sys/kernel/hung_task_all_cpu_backtrace 2>/dev/null
-for _ in $(seq 100); do [ -b /dev/nvme0n1 ] && break; sleep 0.1; done
 uname -r >/share/rel/out/uname
 rc_all=0
 for c in "$@"; do
