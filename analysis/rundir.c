@@ -108,6 +108,23 @@ static int cmp_rep(const void *a, const void *b)
 	return (x->num > y->num) - (x->num < y->num);
 }
 
+/* A cell and everything it owns. */
+static void cell_free(struct cell *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_reps; i++)
+		rep_free(&c->reps[i]);
+	cyclic_free(&c->cyc);
+	free(c->reps);
+	free(c->variant);
+	free(c->name);
+	free(c->workload);
+	free(c->condition);
+	free(c->device);
+	free(c);
+}
+
 static int load_cell(struct run *run, const char *variant, const char *name,
 		     const char *dir)
 {
@@ -171,16 +188,7 @@ static int load_cell(struct run *run, const char *variant, const char *name,
 	ret = 0;
 	goto out;
 out_cell:
-	for (i = 0; i < c->nr_reps; i++)
-		rep_free(&c->reps[i]);
-	cyclic_free(&c->cyc);
-	free(c->reps);
-	free(c->variant);
-	free(c->name);
-	free(c->workload);
-	free(c->condition);
-	free(c->device);
-	free(c);
+	cell_free(c);
 out:
 	free_list(reps, n);
 	return ret;
@@ -385,22 +393,10 @@ struct cell *run_find(const struct run *run, const char *variant,
 
 void run_free(struct run *run)
 {
-	unsigned int i, j;
+	unsigned int i;
 
-	for (i = 0; i < run->nr_cells; i++) {
-		struct cell *c = run->cells[i];
-
-		for (j = 0; j < c->nr_reps; j++)
-			rep_free(&c->reps[j]);
-		cyclic_free(&c->cyc);
-		free(c->reps);
-		free(c->variant);
-		free(c->name);
-		free(c->workload);
-		free(c->condition);
-		free(c->device);
-		free(c);
-	}
+	for (i = 0; i < run->nr_cells; i++)
+		cell_free(run->cells[i]);
 	free(run->cells);
 	free_list(run->variants, run->nr_variants);
 	free_list(run->warnings, run->nr_warnings);
