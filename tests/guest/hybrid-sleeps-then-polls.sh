@@ -97,9 +97,11 @@ for tag in nvme.fixed20 nvme.adaptive nvme.classic nullb.fixed50 nullb.adaptive;
 	sleeps=$(d $tag timer_sleeps) slept=$(d $tag timer_sleep_ns) over=$(d $tag timer_oversleep_ns)
 	polls=$(d $tag task_polls) found=$(d $tag task_completions) waits=$(d $tag task_waits)
 	samples=$(d $tag samples) declined=$(d $tag declined)
-	est=$(sum "$tag.after" read_4096_est_ns)
+	late=$(d $tag read_4096_late) early=$(d $tag read_4096_early)
+	est=$(sum "$tag.after" read_4096_est_ns) wake=$(sum "$tag.after" read_4096_wake_64ths)
 	echo "$tag: ios=$ios waits=$waits sleeps=$sleeps slept_ns=$slept oversleep_ns=$over" \
 		"polls=$polls found=$found samples=$samples declined=$declined est_ns=$est" \
+		"late=$late early=$early wake_64ths=$wake" \
 		"mean_oversleep_us=$((over / (sleeps > 0 ? sleeps : 1) / 1000))"
 	[ "$ios" -gt 100 ] || fail "$tag: only $ios I/Os"
 	# Every polled I/O is waited for and found by a task poll, and gives the
@@ -115,6 +117,8 @@ for tag in nvme.fixed20 nvme.adaptive nvme.classic nullb.fixed50 nullb.adaptive;
 		us=${tag#*.fixed}
 		# Every wait sleeps exactly the fixed delay, then polls.
 		[ "$sleeps" = "$waits" ] || fail "$tag: $sleeps sleeps for $waits waits"
+		# Each is counted late or early (the sleep fraction stays put).
+		[ $((late + early)) = "$sleeps" ] || fail "$tag: $late late + $early early wake-ups for $sleeps sleeps"
 		[ "$slept" = $((sleeps * us * 1000)) ] || fail "$tag: asked for $slept ns in $sleeps sleeps of $us us"
 		[ "$over" -gt 0 ] || fail "$tag: no oversleep measured in $sleeps sleeps"
 		;;
@@ -124,10 +128,15 @@ for tag in nvme.fixed20 nvme.adaptive nvme.classic nullb.fixed50 nullb.adaptive;
 		# sleeping out; either way it sleeps and polls.
 		[ "$sleeps" -ge 1 ] || fail "$tag: adaptive mode never slept ($declined declined)"
 		[ "$sleeps" -ge $((declined / 64)) ] || fail "$tag: $sleeps sleeps for $declined declined waits"
+		# Every adaptive sleep (none here ends by a signal) tells the
+		# estimator whether it woke after the completion.
+		[ $((late + early)) = "$sleeps" ] || fail "$tag: $late late + $early early wake-ups for $sleeps sleeps"
+		[ "$wake" -ge 0 ] && [ "$wake" -le 56 ] || fail "$tag: sleep fraction $wake/64 out of 0..56"
 		;;
 	*.classic)
 		[ "$sleeps" = 0 ] || fail "$tag: $sleeps sleeps at io_poll_delay=-1"
 		[ "$declined" = 0 ] || fail "$tag: $declined adaptive decisions at io_poll_delay=-1"
+		[ $((late + early)) = 0 ] || fail "$tag: wake-up feedback at io_poll_delay=-1"
 		;;
 	esac
 	[ "$est" -gt 0 ] || fail "$tag: no read_4096 estimate"
