@@ -81,7 +81,7 @@ while read -r key rest; do
 	lineno=$((lineno + 1))
 	case $key in
 	"" | \#*) continue ;;
-	variants | workloads | conditions | devices | reps | runtime | ramp | smp | cpu | kprobes) M[$key]=$rest ;;
+	variants | workloads | conditions | cells | devices | reps | runtime | ramp | smp | cpu | kprobes) M[$key]=$rest ;;
 	config) parse_config "$matrix:$lineno" "$rest" ;;
 	*) die "$matrix: unknown key '$key'" ;;
 	esac
@@ -140,6 +140,19 @@ for c in ${M[conditions]}; do
 	*) die "$matrix: unknown condition '$c'" ;;
 	esac
 done
+# cells: extra WORKLOAD@CONDITION pairs, beside workloads x conditions.
+for wc in ${M[cells]:-}; do
+	[[ $wc =~ ^[A-Za-z0-9_.-]+@[a-z-]+$ ]] || die "$matrix: malformed cell '$wc' in cells (WORKLOAD@CONDITION)"
+	[ -f "$PB_ROOT/workloads/${wc%@*}.fio" ] || die "$matrix: cell '$wc': workload '${wc%@*}' has no workloads/${wc%@*}.fio"
+	case ${wc#*@} in
+	alone | competitor | cyclictest | busy) ;;
+	*) die "$matrix: cell '$wc': condition '${wc#*@}' is not alone, competitor, cyclictest or busy" ;;
+	esac
+	for c in ${M[conditions]}; do
+		[[ " ${M[workloads]} " != *" ${wc%@*} "* || $c != "${wc#*@}" ]] ||
+			die "$matrix: cell '$wc' is already in workloads x conditions"
+	done
+done
 devices=${M[devices]:-nvme}
 for d in $devices; do
 	[[ $d == nvme || $d =~ ^nullb-[0-9]+us$ ]] || die "$matrix: unknown device '$d' (nvme or nullb-<N>us)"
@@ -196,6 +209,11 @@ for c in ${M[conditions]}; do
 		for d in $devices; do
 			if [ "$d" = nvme ]; then cells+=("$w@$c"); else cells+=("$w@$c@$d"); fi
 		done
+	done
+done
+for wc in ${M[cells]:-}; do
+	for d in $devices; do
+		if [ "$d" = nvme ]; then cells+=("$wc"); else cells+=("$wc@$d"); fi
 	done
 done
 

@@ -29,6 +29,12 @@ printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions upside-do
 expect_fail "bench unknown condition" "unknown condition 'upside-down'|is not built" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\nreps -3\nruntime 1\nramp 0\n' >"$m"
 expect_fail "bench bad reps" "'reps' must be a positive integer" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\ncells randread-4k-qd1-psync@sideways\nreps 1\nruntime 1\nramp 0\n' >"$m"
+expect_fail "bench cell unknown condition" "cell 'randread-4k-qd1-psync@sideways': condition 'sideways' is not|is not built" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\ncells randread-4k-qd1-psync\nreps 1\nruntime 1\nramp 0\n' >"$m"
+expect_fail "bench cell without condition" "malformed cell 'randread-4k-qd1-psync' in cells|is not built" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\ncells randread-4k-qd1-psync@alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
+expect_fail "bench cell twice" "cell 'randread-4k-qd1-psync@alone' is already in workloads x conditions|is not built" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants baseline\ncolour blue\n' >"$m"
 expect_fail "bench unknown key" "unknown key 'colour'" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 # config lines (matrix/*.matrix header): caught while reading the matrix,
