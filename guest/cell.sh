@@ -110,6 +110,12 @@ snapshot() {
 		[ -f "$f" ] || continue
 		sed "s|^|${f#/sys/kernel/debug/block/} |" "$f"
 	done >"$out/poll-stats-$1.txt"
+	# The hybrid kernel's estimator state (patches-hybrid), where it exists.
+	for f in /sys/kernel/debug/block/*/hctx*/poll_hybrid; do
+		[ -f "$f" ] || continue
+		sed "s|^|${f#/sys/kernel/debug/block/} |" "$f"
+	done >"$out/poll-hybrid-$1.txt"
+	[ -s "$out/poll-hybrid-$1.txt" ] || rm -f "$out/poll-hybrid-$1.txt"
 }
 
 echo "pollbench: cell $(basename "$workload")@$condition start" >/dev/kmsg

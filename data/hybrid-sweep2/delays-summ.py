@@ -3,8 +3,10 @@
 matrix/hybrid-delays.matrix, per device and label, medians over reps:
 p50 and mean completion time (fio clat), CPU per I/O (fio usr+sys, and
 perf task-clock of fio), polling time, sleeps and oversleep per I/O (the
-poll_stats deltas of the device under test), and each label's share of
-inline's p50 gain over baseline (interrupts) and of inline's CPU per I/O.
+poll_stats deltas of the device under test), the share of sleeps that
+woke after their completion (poll_hybrid's read_4096_late/_early, where the
+cell recorded it), and each label's share of inline's p50 gain over
+baseline (interrupts) and of inline's CPU per I/O.
 """
 import glob
 import json
@@ -42,6 +44,13 @@ def cell(d, dev):
     # per task wait (one per polled I/O), fio's CPU per fio-counted I/O.
     waits = g("task_waits")
     tc = task_clock_ms(os.path.join(d, "perf-stat.txt"))
+    late = early = 0
+    hb, ha = (os.path.join(d, f"poll-hybrid-{p}.txt") for p in ("before", "after"))
+    if os.path.isfile(ha):
+        hyb = stats(hb, dev) if os.path.isfile(hb) else {}
+        hya = stats(ha, dev)
+        late = hya.get("read_4096_late", 0) - hyb.get("read_4096_late", 0)
+        early = hya.get("read_4096_early", 0) - hyb.get("read_4096_early", 0)
     return dict(
         ios=ios, p50=r["clat_ns"]["percentile"]["50.000000"] / 1000,
         mean=r["clat_ns"]["mean"] / 1000,
@@ -49,7 +58,8 @@ def cell(d, dev):
         tclk=tc * 1000 / ios if tc else float("nan"),
         poll=g("task_poll_ns") / waits / 1000 if waits else 0.0,
         sleeps=sleeps / waits if waits else 0.0,
-        over=g("timer_oversleep_ns") / sleeps / 1000 if sleeps else 0.0)
+        over=g("timer_oversleep_ns") / sleeps / 1000 if sleeps else 0.0,
+        late=late / (late + early) * 100 if late + early else float("nan"))
 
 
 def main():
@@ -66,7 +76,7 @@ def main():
             rows.setdefault((device, label), []).append(cell(d, dev))
         except (OSError, ValueError, KeyError, ZeroDivisionError) as e:
             print(f"skipped {d}: {e}", file=sys.stderr)
-    cols = ["p50", "mean", "cpu", "tclk", "poll", "sleeps", "over"]
+    cols = ["p50", "mean", "cpu", "tclk", "poll", "sleeps", "over", "late"]
     med = {k: {c: statistics.median(x[c] for x in v) for c in cols} | {"n": len(v)}
            for k, v in rows.items()}
     order = ["baseline", "inline", "hybrid-classic", "hybrid-adaptive"]
@@ -76,15 +86,16 @@ def main():
                                        int(l[8:]) if l.startswith("hybrid-f") else 0))
         base, inl = med.get((device, "baseline")), med.get((device, "inline"))
         print(f"\n### {device}\n")
-        print("| label | reps | p50 us | share of inline's p50 gain | mean us | CPU us/I/O (fio usr+sys) | share of inline's | task-clock us/I/O (incl. ramp) | polling us/wait | sleeps/wait | oversleep us/sleep |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        print("| label | reps | p50 us | share of inline's p50 gain | mean us | CPU us/I/O (fio usr+sys) | share of inline's | task-clock us/I/O (incl. ramp) | polling us/wait | sleeps/wait | oversleep us/sleep | sleeps woken late |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for l in labels:
             m = med[(device, l)]
             gain = (f"{(base['p50'] - m['p50']) / (base['p50'] - inl['p50']) * 100:.0f}%"
                     if base and inl and base["p50"] > inl["p50"] else "- (no gain)")
             cshare = f"{m['cpu'] / inl['cpu'] * 100:.0f}%" if inl else "-"
             print(f"| {l} | {m['n']} | {m['p50']:.1f} | {gain} | {m['mean']:.0f} | {m['cpu']:.0f} | {cshare} | "
-                  f"{m['tclk']:.0f} | {m['poll']:.0f} | {m['sleeps']:.2f} | {m['over']:.0f} |")
+                  f"{m['tclk']:.0f} | {m['poll']:.0f} | {m['sleeps']:.2f} | {m['over']:.0f} | "
+                  + ("-" if m["late"] != m["late"] else f"{m['late']:.0f}%") + " |")
 
 
 main()
