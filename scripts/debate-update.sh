@@ -8,7 +8,7 @@
 #   <!-- end generated -->
 # where RUN is the run folder as given here (e.g. data/idle2, relative to
 # the project) and NAME one of: provenance latency cpu fairness hybrid
-# precision. For each RUN, analysis/pollbench-report summarises its raw
+# interference precision. For each RUN, analysis/pollbench-report summarises its raw
 # files into build/debate/<run>/ (the run folder is not written to), and
 # every part naming RUN is replaced from that summary.json; the rest of
 # the file is left as it is. Each part opens with the run id, kernel
@@ -30,7 +30,7 @@ done
 need_tool jq awk
 report=$PB_ROOT/analysis/pollbench-report
 [ -x "$report" ] || die "$report is not built: run 'make analysis'"
-generators="provenance latency cpu fairness hybrid precision"
+generators="provenance latency cpu fairness hybrid interference precision"
 
 # Markers must pair up, one level deep, and name a known generator.
 awk -v gens=" $generators " -v f="$doc" '
@@ -132,6 +132,22 @@ gen() {
 				+ " | \(.cpu_busy_ns_per_io | us) | "
 				+ (if $i == null or $i.cpu_busy_ns_per_io == null or .cpu_busy_ns_per_io == null then "-"
 					else ((.cpu_busy_ns_per_io / $i.cpu_busy_ns_per_io * 100) | r1) + "%" end) + " |") | join("\n"))'
+		;;
+	interference)
+		prog='header($run) + "\n"
+			+ "QD1 4 KiB random read on the emulated NVMe disk beside other work: a SCHED_FIFO cyclictest on fio'"'"'s vCPU (its wake-up latency, histograms merged over boots; max over boots), and a CPU hog on every vCPU (fio'"'"'s latency under full contention, and the hogs'"'"' summed work rate); medians of fio'"'"'s bins merged over boots.\n\n"
+			+ "| workload | variant | cyclictest p50 / p99 / max us | fio p50 us beside it | fio p50 / p99 / max us, all vCPUs busy | hogs'"'"' rate |\n|---|---|---:|---:|---:|---:|\n"
+			+ ([.cells[] | select(.device == "" and (.condition == "cyclictest" or .condition == "busy"))]
+				| group_by([.workload, .variant]) | map(
+				(map(select(.condition == "cyclictest"))[0]) as $c
+				| (map(select(.condition == "busy"))[0]) as $b
+				| "| \(.[0].workload) | \(.[0].variant) | "
+				+ (if $c == null then "-" else ([$c.cyclictest_p50_us, $c.cyclictest_p99_us] | map(
+					if . != null and $c.cyclictest_range_us != null and . >= $c.cyclictest_range_us
+					then ">= \($c.cyclictest_range_us)" else (. | r1) end) | join(" / ")) + " / \($c.cyclictest_max_us | r1)" end)
+				+ " | " + (if $c == null then "-" else ($c.clat_p50_ns | us) end)
+				+ " | " + (if $b == null then "-" else "\($b.clat_p50_ns | us) / \($b.clat_p99_ns | us) / \($b.clat_max_ns | us)" end)
+				+ " | " + (if $b == null then "-" else ($b.busy_units_per_sec | r1) end) + " |") | join("\n"))'
 		;;
 	precision)
 		prog='header($run) + "\n"
