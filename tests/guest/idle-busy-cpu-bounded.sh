@@ -2,14 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 # Description: the idle variant loses and hangs no polled I/O when its CPU
 # never idles: pvsync2 hipri QD1 with a cpuhog on fio's vCPU, and with a
-# hog on every vCPU, completes every I/O without error, the fallback timer
-# finds completions (timer_* poll_stats rise), no completion takes longer
-# than the hung-task timeout (5 s) and the detector stays silent, and
-# SIGKILL ends a polling fio within 2 s while the hog runs.
-# The design bound docs/idle.md gives (fallback_us + the EEVDF slice + one
-# tick, 2.5 ms) is reported against the measured worst case, not asserted:
-# under TCG on a 2-core host it did not hold in 4 of 5 runs (the woken
-# waiter waits for its CPU; docs/idle.md, "Under a busy CPU").
+# hog on every vCPU, completes every I/O without error in both of the
+# design's modes. With blk_poll.busy_irq=0 the I/O stays polled: the
+# fallback timer finds completions (timer_* poll_stats rise). With
+# busy_irq=1 (the default) I/O submitted beside the hog is not polled but
+# completes by interrupt (at most 1 in 10 I/Os waits as a polled waiter).
+# No completion takes longer than the hung-task timeout (5 s) and the
+# detector stays silent, and SIGKILL ends a polling fio within 2 s while
+# the hog runs.
+# The bounds docs/idle.md gives are reported against the measured worst
+# case, not asserted: the polled fallback's (fallback_us + the EEVDF slice
+# + one tick, 2.5 ms) did not hold under TCG on a 2-core host in 4 of 5
+# runs (the woken waiter waits for its CPU; docs/idle.md, "Under a busy
+# CPU"), and busy_irq's is the interrupt path's, measured beside it (psync).
 set -euo pipefail
 export GUEST_TIMEOUT=${GUEST_TIMEOUT:-400}
 . "$(dirname "$0")/../lib.sh"
@@ -30,11 +35,17 @@ echo 5 >/proc/sys/kernel/hung_task_timeout_secs || exit 1
 	echo "fallback_us $(cat /sys/module/blk_poll/parameters/fallback_us)"
 	echo "base_slice_ns $(cat /sys/kernel/debug/sched/base_slice_ns)"
 } >/share/params.txt || exit 1
-for c in competitor busy; do
-	for w in psync pvsync2-hipri; do
-		/pb/cell.sh /share/workloads/randread-4k-qd1-$w.fio $c /share/out/$w@$c || exit 1
+# The polled fallback (busy_irq=0), then the default (busy_irq=1).
+for m in 0 1; do
+	echo $m >/sys/module/blk_poll/parameters/busy_irq || exit 1
+	for c in competitor busy; do
+		for w in psync pvsync2-hipri; do
+			/pb/cell.sh /share/workloads/randread-4k-qd1-$w.fio $c /share/out/irq$m/$w@$c || exit 1
+		done
 	done
 done
+# The kill below checks a polled waiter: keep it polled beside the hog.
+echo 0 >/sys/module/blk_poll/parameters/busy_irq || exit 1
 # SIGKILL to a polling fio (one process: --thread) while a hog shares its CPU.
 cpuhog -c 1 -t 60 -o /share/kill-hog.txt &
 hog=$!
@@ -66,31 +77,50 @@ pdelta() {
 	awk -v c="$2" '$2 == c { if (FILENAME ~ /after/) s += $3; else s -= $3 } END { print s + 0 }' \
 		"$1/poll-stats-before.txt" "$1/poll-stats-after.txt"
 }
-# Nothing lost or hung first, the latency bound last, so that a missed
+# Nothing lost or hung first, the latency bounds last, so that a missed
 # bound does not hide the other results.
 over=""
-for c in competitor busy; do
-	ctl=$out/out/psync@$c
-	d=$out/out/pvsync2-hipri@$c
-	ios=$(fio_ios "$d/fio.json")
-	errs=$(jq '[.jobs[].error] | add' "$d/fio.json")
-	[ "$errs" = 0 ] || fail "$c: fio error $errs"
-	[ "$ios" -gt 10 ] || fail "$c: only $ios I/Os completed"
-	# Idle loop, fallback timer, or the waiter's one look before sleeping.
-	found=$(($(pdelta "$d" idle_completions) + $(pdelta "$d" timer_completions) + $(pdelta "$d" task_completions)))
-	[ "$found" -ge "$ios" ] || fail "$c: $found polled completions for $ios I/Os"
-	tw=$(pdelta "$d" timer_waits) tc=$(pdelta "$d" timer_completions)
-	[ "$tw" -gt 0 ] || fail "$c: the fallback timer did not run (timer_waits $tw)"
-	[ "$tc" -gt 0 ] || fail "$c: no completion found after a timer wake-up (timer_completions $tc)"
-	max_us=$(jq '[.jobs[].read.clat_ns.max] | max / 1000 | floor' "$d/fio.json")
-	p99_us=$(jq '[.jobs[].read.clat_ns.percentile["99.000000"]] | max / 1000 | floor' "$d/fio.json")
-	ctl_max_us=$(jq '[.jobs[].read.clat_ns.max] | max / 1000 | floor' "$ctl/fio.json")
-	echo "$c: $ios I/Os, 0 errors, timer wake-ups $tw, timer completions $tc, idle completions $(pdelta "$d" idle_completions), found before sleeping $(pdelta "$d" task_completions); clat p99 $p99_us us, max $max_us us; psync control max $ctl_max_us us"
-	[ "$max_us" -le $((hung_s * 1000000)) ] ||
-		fail "$c: an I/O took $max_us us, longer than the hung-task timeout of $hung_s s"
-	[ "$max_us" -le "$bound_us" ] ||
-		over="$over
-$c: max $max_us us, p99 $p99_us us > design bound $bound_us us (psync control max $ctl_max_us us)"
+for m in 0 1; do
+	for c in competitor busy; do
+		ctl=$out/out/irq$m/psync@$c
+		d=$out/out/irq$m/pvsync2-hipri@$c
+		what="busy_irq=$m $c"
+		ios=$(fio_ios "$d/fio.json")
+		errs=$(jq '[.jobs[].error] | add' "$d/fio.json")
+		[ "$errs" = 0 ] || fail "$what: fio error $errs"
+		[ "$ios" -gt 10 ] || fail "$what: only $ios I/Os completed"
+		waits=$(pdelta "$d" task_waits)
+		# Idle loop, fallback timer, or the waiter's one look before sleeping.
+		found=$(($(pdelta "$d" idle_completions) + $(pdelta "$d" timer_completions) + $(pdelta "$d" task_completions)))
+		tw=$(pdelta "$d" timer_waits) tc=$(pdelta "$d" timer_completions)
+		if [ $m = 0 ]; then
+			[ "$found" -ge "$ios" ] || fail "$what: $found polled completions for $ios I/Os"
+			[ "$tw" -gt 0 ] || fail "$what: the fallback timer did not run (timer_waits $tw)"
+			[ "$tc" -gt 0 ] || fail "$what: no completion found after a timer wake-up (timer_completions $tc)"
+		else
+			# The hog is always runnable beside fio: its I/O goes by interrupt.
+			[ "$waits" -le $((ios / 10)) ] ||
+				fail "$what: $waits polled waits for $ios I/Os, expected at most 1 in 10"
+		fi
+		max_us=$(jq '[.jobs[].read.clat_ns.max] | max / 1000 | floor' "$d/fio.json")
+		p99_us=$(jq '[.jobs[].read.clat_ns.percentile["99.000000"]] | max / 1000 | floor' "$d/fio.json")
+		p50_us=$(jq '[.jobs[].read.clat_ns.percentile["50.000000"]] | max / 1000 | floor' "$d/fio.json")
+		ctl_max_us=$(jq '[.jobs[].read.clat_ns.max] | max / 1000 | floor' "$ctl/fio.json")
+		ctl_p99_us=$(jq '[.jobs[].read.clat_ns.percentile["99.000000"]] | max / 1000 | floor' "$ctl/fio.json")
+		ctl_p50_us=$(jq '[.jobs[].read.clat_ns.percentile["50.000000"]] | max / 1000 | floor' "$ctl/fio.json")
+		echo "$what: $ios I/Os, 0 errors, polled waits $waits, timer wake-ups $tw, timer completions $tc, idle completions $(pdelta "$d" idle_completions), found before sleeping $(pdelta "$d" task_completions); clat p50 $p50_us us, p99 $p99_us us, max $max_us us; psync control p50 $ctl_p50_us us, p99 $ctl_p99_us us, max $ctl_max_us us"
+		[ "$max_us" -le $((hung_s * 1000000)) ] ||
+			fail "$what: an I/O took $max_us us, longer than the hung-task timeout of $hung_s s"
+		if [ $m = 0 ]; then
+			[ "$max_us" -le "$bound_us" ] ||
+				over="$over
+$what: max $max_us us, p99 $p99_us us > the polled fallback's bound $bound_us us (psync control max $ctl_max_us us)"
+		else
+			[ "$max_us" -le $((ctl_max_us + bound_us)) ] ||
+				over="$over
+$what: max $max_us us > the psync control's max $ctl_max_us us + $bound_us us"
+		fi
+	done
 done
 
 read -r _ t0 t1 <"$out/kill.txt"
@@ -101,7 +131,7 @@ inflight=$(awk '$1 == "polled_inflight" { s += $2 } END { print s + 0 }' "$out/k
 [ "$inflight" = 0 ] || fail "$inflight polled requests still in flight after the kill"
 echo "ok: no I/O lost, failed or hung with a busy CPU; SIGKILL in $kill_ms ms"
 if [ -n "$over" ]; then
-	echo "measured: the design bound did not hold on this platform:$over"
+	echo "measured: a bound did not hold on this platform:$over"
 else
-	echo "measured: worst latencies within the design bound of $bound_us us"
+	echo "measured: worst latencies within the bounds (polled: $bound_us us; busy_irq: the psync control's max + $bound_us us)"
 fi

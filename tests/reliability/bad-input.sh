@@ -6,7 +6,8 @@
 # -EINVAL ("Invalid argument") and leave the value unchanged; a valid value
 # must still be accepted afterwards. Knobs: queue/io_poll, queue/io_poll_delay,
 # debugfs hctx*/poll_stats (only 0 resets), and on the idle kernel
-# /sys/module/blk_poll/parameters/{fallback_us,idle_budget_us,idle_remote}.
+# /sys/module/blk_poll/parameters/{fallback_us,idle_budget_us,idle_remote,
+# busy_irq}.
 # (The harness's own scripts with bad arguments, missing tools and a full
 # disk are covered on the host by tests/unit/bad-input-clear-errors.sh.)
 . "$REL_DIR/lib.sh"
@@ -84,6 +85,9 @@ if [ "$REL_VARIANT" = idle ]; then
 	try $m/idle_remote 2 -1 abc "" "$long" maybe
 	valid $m/idle_remote N
 	valid $m/idle_remote Y
+	try $m/busy_irq 2 -1 abc "" "$long" maybe
+	valid $m/busy_irq N
+	valid $m/busy_irq Y
 elif [ -d $m ]; then
 	say "note: $m exists on $REL_VARIANT: $(ls $m)"
 fi

@@ -45,7 +45,7 @@ for f in /sys/kernel/debug/block/$DISK/hctx*/poll_stats; do [ -f "$f" ] && knobs
 for f in $knobs; do
 	before=$(cat "$f")
 	case $f in
-	*/io_poll) v=0 ;; */io_poll_delay) v=7 ;; */idle_remote) v=N ;; */poll_stats) v=0 ;; *) v=500 ;;
+	*/io_poll) v=0 ;; */io_poll_delay) v=7 ;; */idle_remote | */busy_irq) v=N ;; */poll_stats) v=0 ;; *) v=500 ;;
 	esac
 	err=$(runas "printf '%s\n' $v >$f" 2>&1)
 	after=$(cat "$f")
