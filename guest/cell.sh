@@ -103,18 +103,21 @@ ncpu=$(grep -c '^processor' /proc/cpuinfo)
 # Upper bound for the load's run time; fio's end stops it earlier.
 limit=$((2 * (PB_RUNTIME + PB_RAMP) + 30))
 
+# snap_debugfs NAME FILE: every hctx's debugfs NAME, each line prefixed
+# with its path below /sys/kernel/debug/block/.
+snap_debugfs() {
+	for f in /sys/kernel/debug/block/*/hctx*/"$1"; do
+		[ -f "$f" ] || continue
+		sed "s|^|${f#/sys/kernel/debug/block/} |" "$f"
+	done >"$2"
+}
+
 snapshot() {
 	cat /proc/stat >"$out/stat-$1.txt"
 	cat /proc/interrupts >"$out/interrupts-$1.txt"
-	for f in /sys/kernel/debug/block/*/hctx*/poll_stats; do
-		[ -f "$f" ] || continue
-		sed "s|^|${f#/sys/kernel/debug/block/} |" "$f"
-	done >"$out/poll-stats-$1.txt"
+	snap_debugfs poll_stats "$out/poll-stats-$1.txt"
 	# The hybrid kernel's estimator state (patches-hybrid), where it exists.
-	for f in /sys/kernel/debug/block/*/hctx*/poll_hybrid; do
-		[ -f "$f" ] || continue
-		sed "s|^|${f#/sys/kernel/debug/block/} |" "$f"
-	done >"$out/poll-hybrid-$1.txt"
+	snap_debugfs poll_hybrid "$out/poll-hybrid-$1.txt"
 	[ -s "$out/poll-hybrid-$1.txt" ] || rm -f "$out/poll-hybrid-$1.txt"
 }
 

@@ -14,6 +14,11 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 mount -t configfs configfs /sys/kernel/config
 echo "pollbench: init on $(uname -r)" >/dev/kmsg
+# How idle vCPUs wait (issue 7's control): the cpuidle driver, if any
+# registered (haltpoll needs KVM), else the kernel halts (HLT) or polls.
+cpuidle=/sys/devices/system/cpu/cpuidle
+echo "pollbench: cpuidle driver $(cat $cpuidle/current_driver 2>/dev/null || echo none)" \
+	"governor $(cat $cpuidle/current_governor_ro 2>/dev/null || echo none)" >/dev/kmsg
 
 if ! mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 host0 /share; then
 	echo "pollbench: FAILED to mount the host share" >/dev/kmsg

@@ -200,22 +200,21 @@ mapfile -t boots < <(printf '%s\n' "${boots[@]}" | shuffle "$seed")
 cells=()
 # A cell is <workload>@<condition>, with @<device> unless the device is nvme.
 # The competitor's rate alone runs no I/O: one cell per boot, none@competitor-only.
+# add_cell WORKLOAD@CONDITION: that cell on every device of the matrix.
+add_cell() {
+	local d
+	for d in $devices; do
+		if [ "$d" = nvme ]; then cells+=("$1"); else cells+=("$1@$d"); fi
+	done
+}
 for c in ${M[conditions]}; do
 	if [ "$c" = competitor-only ]; then
 		cells+=("none@$c")
 		continue
 	fi
-	for w in ${M[workloads]}; do
-		for d in $devices; do
-			if [ "$d" = nvme ]; then cells+=("$w@$c"); else cells+=("$w@$c@$d"); fi
-		done
-	done
+	for w in ${M[workloads]}; do add_cell "$w@$c"; done
 done
-for wc in ${M[cells]:-}; do
-	for d in $devices; do
-		if [ "$d" = nvme ]; then cells+=("$wc"); else cells+=("$wc@$d"); fi
-	done
-done
+for wc in ${M[cells]:-}; do add_cell "$wc"; done
 
 jq -n --arg run_id "$run_id" --argjson seed "$seed" --arg matrix "${matrix#"$PB_ROOT"/}" \
 	--arg matrix_sha256 "$(sha256sum "$matrix" | cut -d' ' -f1)" \

@@ -103,7 +103,12 @@ timeout -k 10 "$timeout" "${qemu[@]}" </dev/null >"$bootdir/qemu.stdout" 2>"$boo
 qrc=$?
 set -e
 rm -f "$disk"
-echo "end_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$bootdir/boot.env"
+{
+	echo "end_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	# How the guest's idle vCPUs waited, as guest/init.sh logged it.
+	sed -n 's/.*pollbench: cpuidle driver \([^ ]*\) governor \([^ ]*\).*/guest_cpuidle_driver=\1\nguest_cpuidle_governor=\2/p' \
+		"$bootdir/console.log" 2>/dev/null | head -n2 || true
+} >>"$bootdir/boot.env"
 
 # Judge the boot: any of these turns it into a failure, never into data.
 reason=""
