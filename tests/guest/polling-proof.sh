@@ -5,8 +5,8 @@
 # polls and takes an interrupt per I/O; pvsync2 hipri polls only on the
 # polling variants (upstream 6.12 ignores RWF_HIPRI on sync I/O). The idle
 # variant runs these with blk_poll.busy_irq=0, since by default it sends
-# I/O submitted while another task is runnable on its CPU (a kworker, fio's
-# helper thread) to the interrupt; a last cell checks that default: polled,
+# I/O submitted while another task is runnable on its CPU to the
+# interrupt; a last cell checks that default: polled,
 # with at most 1 I/O in 4 taking an interrupt (measured: 4.1% in
 # data/default-3, 9.7% in this test while a CI run loaded the host).
 set -euo pipefail
