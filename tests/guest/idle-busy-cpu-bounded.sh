@@ -73,6 +73,11 @@ tick_us=$((1000000 / hz))
 bound_us=$((fallback_us + slice_us + tick_us))
 echo "documented bound: fallback_us $fallback_us + EEVDF slice $slice_us us + one tick $tick_us us = $bound_us us"
 
+# clat_us FIO-JSON STAT: fio's read completion latency STAT (max, or
+# percentile["50.000000"]), in whole us, the largest over its jobs.
+clat_us() {
+	jq "[.jobs[].read.clat_ns.$2] | max / 1000 | floor" "$1"
+}
 pdelta() {
 	awk -v c="$2" '$2 == c { if (FILENAME ~ /after/) s += $3; else s -= $3 } END { print s + 0 }' \
 		"$1/poll-stats-before.txt" "$1/poll-stats-after.txt"
@@ -102,12 +107,12 @@ for m in 0 1; do
 			[ "$waits" -le $((ios / 10)) ] ||
 				fail "$what: $waits polled waits for $ios I/Os, expected at most 1 in 10"
 		fi
-		max_us=$(jq '[.jobs[].read.clat_ns.max] | max / 1000 | floor' "$d/fio.json")
-		p99_us=$(jq '[.jobs[].read.clat_ns.percentile["99.000000"]] | max / 1000 | floor' "$d/fio.json")
-		p50_us=$(jq '[.jobs[].read.clat_ns.percentile["50.000000"]] | max / 1000 | floor' "$d/fio.json")
-		ctl_max_us=$(jq '[.jobs[].read.clat_ns.max] | max / 1000 | floor' "$ctl/fio.json")
-		ctl_p99_us=$(jq '[.jobs[].read.clat_ns.percentile["99.000000"]] | max / 1000 | floor' "$ctl/fio.json")
-		ctl_p50_us=$(jq '[.jobs[].read.clat_ns.percentile["50.000000"]] | max / 1000 | floor' "$ctl/fio.json")
+		max_us=$(clat_us "$d/fio.json" max)
+		p99_us=$(clat_us "$d/fio.json" 'percentile["99.000000"]')
+		p50_us=$(clat_us "$d/fio.json" 'percentile["50.000000"]')
+		ctl_max_us=$(clat_us "$ctl/fio.json" max)
+		ctl_p99_us=$(clat_us "$ctl/fio.json" 'percentile["99.000000"]')
+		ctl_p50_us=$(clat_us "$ctl/fio.json" 'percentile["50.000000"]')
 		echo "$what: $ios I/Os, 0 errors, polled waits $waits, timer wake-ups $tw, timer completions $tc, idle completions $(pdelta "$d" idle_completions), found before sleeping $(pdelta "$d" task_completions); clat p50 $p50_us us, p99 $p99_us us, max $max_us us; psync control p50 $ctl_p50_us us, p99 $ctl_p99_us us, max $ctl_max_us us"
 		[ "$max_us" -le $((hung_s * 1000000)) ] ||
 			fail "$what: an I/O took $max_us us, longer than the hung-task timeout of $hung_s s"

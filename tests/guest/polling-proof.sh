@@ -11,6 +11,14 @@
 # data/default-3, 9.7% in this test while a CI run loaded the host).
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
+
+# path_counts DIR: set ios, polls (nvme_poll kprobe hits) and irqs (NVMe
+# queue interrupts) of the cell in DIR.
+path_counts() {
+	ios=$(fio_ios "$1/fio.json")
+	polls=$(( $(kprobe_hits "$1/kprobes.txt" nvme_poll) - $(kprobe_hits "$1/kprobes-before.txt" nvme_poll) ))
+	irqs=$(irq_delta "$1/interrupts-before.txt" "$1/interrupts-after.txt" '^nvme0q[1-9]')
+}
 for v in $(built_variants); do
 	guest_job "$v" <<'EOT' || fail "$v: boot failed: $(cat "$TEST_DIR/boot/status")"
 export PB_RUNTIME=3 PB_RAMP=0 PB_CPU=1
@@ -26,10 +34,7 @@ if [ -f $busy_irq ]; then
 fi
 EOT
 	for w in psync pvsync2-hipri iouring-hipri; do
-		d=$(guest_out)/out/randread-4k-qd1-$w
-		ios=$(fio_ios "$d/fio.json")
-		polls=$(( $(kprobe_hits "$d/kprobes.txt" nvme_poll) - $(kprobe_hits "$d/kprobes-before.txt" nvme_poll) ))
-		irqs=$(irq_delta "$d/interrupts-before.txt" "$d/interrupts-after.txt" '^nvme0q[1-9]')
+		path_counts "$(guest_out)/out/randread-4k-qd1-$w"
 		echo "$v $w: ios=$ios nvme_poll=$polls nvme_irqs=$irqs"
 		[ "$ios" -gt 100 ] || fail "$v $w: only $ios I/Os"
 		expect_poll=0
@@ -45,10 +50,7 @@ EOT
 	done
 	[ "$v" = idle ] || continue
 	# The default: polled, except I/O submitted beside a runnable task.
-	d=$(guest_out)/out/busy_irq
-	ios=$(fio_ios "$d/fio.json")
-	polls=$(( $(kprobe_hits "$d/kprobes.txt" nvme_poll) - $(kprobe_hits "$d/kprobes-before.txt" nvme_poll) ))
-	irqs=$(irq_delta "$d/interrupts-before.txt" "$d/interrupts-after.txt" '^nvme0q[1-9]')
+	path_counts "$(guest_out)/out/busy_irq"
 	echo "$v pvsync2-hipri, busy_irq=1: ios=$ios nvme_poll=$polls nvme_irqs=$irqs"
 	[ "$ios" -gt 100 ] || fail "$v busy_irq=1: only $ios I/Os"
 	[ "$polls" -ge $((ios * 9 / 10)) ] || fail "$v busy_irq=1: $polls polls for $ios I/Os: it did not poll"

@@ -19,11 +19,7 @@ to0=$(nvme_timeouts)
 # interrupt (blk_poll.busy_irq); keep it polled here, since the fallback
 # timer is what must not hang. tests/guest/idle-busy-cpu-bounded.sh runs
 # both modes.
-busy_irq=/sys/module/blk_poll/parameters/busy_irq
-if [ -f $busy_irq ]; then
-	echo 0 >$busy_irq || bad "cannot write 0 to $busy_irq"
-	count busy_irq 0
-fi
+busy_irq_set 0
 for cond in same-prio higher-prio all-busy; do
 	for rw in $rws; do
 		name=$cond-$rw
@@ -64,7 +60,7 @@ for cond in same-prio higher-prio all-busy; do
 		drained "$name"
 	done
 done
-[ -f $busy_irq ] && echo Y >$busy_irq
+busy_irq_set Y
 to=$(($(nvme_timeouts) - to0))
 count nvme_timeouts "$to"
 [ "$to" = 0 ] || bad "$to NVMe command timeout(s) logged: $(dmesg | grep -m3 timeout)"

@@ -52,6 +52,18 @@ is_polling() {
 	case $REL_VARIANT in inline | idle | hybrid) return 0 ;; *) return 1 ;; esac
 }
 
+# busy_irq_set 0|Y: on the idle kernel, whether I/O submitted beside a
+# runnable task goes to the interrupt (blk_poll.busy_irq). Cases about a
+# polled waiter under contention set 0 so that their I/O stays polled, and
+# Y (the default) after.
+busy_irq_set() {
+	local k=/sys/module/blk_poll/parameters/busy_irq
+	[ -f $k ] || return 0
+	echo "$1" >$k || bad "cannot write $1 to $k"
+	# The counts say the case ran with its I/O kept polled.
+	[ "$1" != 0 ] || count busy_irq 0
+}
+
 wait_dev() {
 	for _ in $(seq 100); do [ -b "$DEV" ] && return 0; sleep 0.1; done
 	bad "$DEV did not appear"

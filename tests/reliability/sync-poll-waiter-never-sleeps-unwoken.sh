@@ -22,11 +22,7 @@ to0=$(nvme_timeouts)
 # The idle kernel sends I/O submitted beside runnable tasks (the other
 # waiters, the hog) to the interrupt (blk_poll.busy_irq); keep it polled,
 # since a polled waiter is what must not sleep unwoken.
-busy_irq=/sys/module/blk_poll/parameters/busy_irq
-if [ -f $busy_irq ]; then
-	echo 0 >$busy_irq || bad "cannot write 0 to $busy_irq"
-	count busy_irq 0
-fi
+busy_irq_set 0
 for cond in same-prio higher-prio reset-requeue; do
 	name=$cond
 	nice=0
@@ -70,7 +66,7 @@ for cond in same-prio higher-prio reset-requeue; do
 	fi
 	drained "$name"
 done
-[ -f $busy_irq ] && echo Y >$busy_irq
+busy_irq_set Y
 to=$(($(nvme_timeouts) - to0))
 count nvme_timeouts "$to"
 [ "$to" = 0 ] || bad "$to NVMe command timeout(s) logged (a polled request nobody polled): $(dmesg | grep -m3 timeout)"
