@@ -235,7 +235,7 @@ void fair_report(FILE *f, const struct run *run, const struct opts *o)
 		free(rows);
 		return;
 	}
-	fprintf(f, "## Fairness trade-off\n\n");
+	fprintf(f, "## Fairness trade-off — %s\n\n", run->timing_label);
 	fprintf(f, "Cells `<workload>@competitor[@<device>]`: fio and a CPU-bound competitor (cpuhog) at the same nice level on fio's CPU. **Latency gain**: (reference - value) / reference of clat p50 (and p99), positive = lower latency; the reference is ");
 	if (o->fair_ref)
 		fprintf(f, "`%s` (`--fair-ref`)", o->fair_ref);
@@ -366,7 +366,7 @@ static void fair_script(const void *arg, FILE *gp, const char *dat)
 		fprintf(gp, "set xrange [%g:%g]\nset yrange [%g:%g]\n",
 			x - 10, x + 10, y - 10, y + 10);
 
-	fprintf(gp, "set title \"fairness trade-off under a CPU competitor (device %s)\" noenhanced\n",
+	fprintf(gp, "set title \"fairness trade-off under a CPU competitor (device %s)\\n\" . timing_model noenhanced\n",
 		dev_name(p->device));
 	fprintf(gp, "set xlabel \"competitor loss (%%, lower is fairer)\"\nset ylabel \"clat p50 gain vs reference (%%, higher is faster)\"\n");
 	fprintf(gp, "set grid\nset key off\nset offsets graph 0.1, graph 0.1, graph 0.1, graph 0.1\n");

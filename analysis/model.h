@@ -11,6 +11,7 @@
 #include "cond.h"
 #include "hist.h"
 #include "metrics.h"
+#include "timing.h"
 
 struct rep {
 	char *dir;
@@ -38,6 +39,7 @@ struct cell {
 	struct hist merged;
 	struct cyclic cyc;	/* cyclictest buckets merged over reps */
 	struct aggval agg[MAX_MINST];
+	struct timing timing;	/* the same in every rep (else refused) */
 };
 
 struct run {
@@ -52,6 +54,8 @@ struct run {
 	unsigned int boots_ok;
 	char **boots_failed;	/* "<boot-id>: <status>" */
 	unsigned int nr_boots_failed;
+	struct timing timing;	/* the same in every cell (else refused) */
+	char timing_label[96];	/* timing_label() of it */
 };
 
 /* rundir.c */

@@ -98,7 +98,7 @@ static void latency_script(const struct plot_ctx *p, FILE *gp,
 {
 	unsigned int i;
 
-	fprintf(gp, "set title \"%s: completion latency percentiles\" noenhanced\n",
+	fprintf(gp, "set title \"%s: completion latency percentiles\\n\" . timing_model noenhanced\n",
 		p->cell);
 	fprintf(gp, "set xlabel \"percentile\"\nset ylabel \"clat (ns)\"\nset logscale y\nset key top left noenhanced\nset grid\n");
 	fprintf(gp, "set xtics (\"50\" 0.30103, \"90\" 1, \"99\" 2, \"99.9\" 3, \"99.99\" 4, \"99.999\" 5)\n");
@@ -140,7 +140,7 @@ static void bars_common(FILE *gp)
 
 static void pct_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 {
-	fprintf(gp, "set title \"%s: p50 and p99 with 95%% bootstrap CI\" noenhanced\n",
+	fprintf(gp, "set title \"%s: p50 and p99 with 95%% bootstrap CI\\n\" . timing_model noenhanced\n",
 		p->cell);
 	fprintf(gp, "set ylabel \"clat (ns)\"\nunset xlabel\n");
 	bars_common(gp);
@@ -167,7 +167,7 @@ static void cpu_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 {
 	unsigned int mi, col = 2;
 
-	fprintf(gp, "set title \"%s: CPU per I/O with 95%% bootstrap CI\" noenhanced\n",
+	fprintf(gp, "set title \"%s: CPU per I/O with 95%% bootstrap CI\\n\" . timing_model noenhanced\n",
 		p->cell);
 	fprintf(gp, "set ylabel \"ns per I/O\"\nunset xlabel\n");
 	bars_common(gp);
@@ -214,7 +214,7 @@ static void cyc_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 {
 	unsigned int i;
 
-	fprintf(gp, "set title \"%s: cyclictest wakeup latency on fio's CPU\" noenhanced\n",
+	fprintf(gp, "set title \"%s: cyclictest wakeup latency on fio's CPU\\n\" . timing_model noenhanced\n",
 		p->cell);
 	fprintf(gp, "set xlabel \"latency (us)\"\nset ylabel \"fraction of wakeups\"\nset logscale y\nset key top right noenhanced\nset grid\n");
 	fprintf(gp, "plot ");
@@ -268,7 +268,8 @@ static int run_gnuplot(const char *dir)
 	return WIFEXITED(st) && !WEXITSTATUS(st) ? 0 : -1;
 }
 
-static int emit(FILE *gp, const char *dpath, const char *file,
+static int emit(FILE *gp, const char *timing, const char *dpath,
+		const char *file,
 		int (*data)(const void *arg, FILE *dat),
 		void (*script)(const void *arg, FILE *gp, const char *dat),
 		const void *arg)
@@ -283,8 +284,9 @@ static int emit(FILE *gp, const char *dpath, const char *file,
 	}
 	snprintf(rel, sizeof(rel), "%s.dat", file);
 	for (f = 0; f < 2; f++) {
-		fprintf(gp, "\nreset\nset terminal %s size 900,600 noenhanced\nset output \"%s.%s\"\n",
-			f ? "svg" : "pngcairo", file, f ? "svg" : "png");
+		fprintf(gp, "\nreset\nset terminal %s size 900,600 noenhanced\nset output \"%s.%s\"\ntiming_model = \"%s\"\n",
+			f ? "svg" : "pngcairo", file, f ? "svg" : "png",
+			timing);
 		script(arg, gp, rel);
 		fprintf(gp, "set output\n");
 	}
@@ -297,7 +299,7 @@ int plot_emit(struct plot_sink *s, const char *file, plot_data_fn data,
 	char dpath[4096];
 
 	snprintf(dpath, sizeof(dpath), "%s/%s.dat", s->dir, file);
-	return emit(s->gp, dpath, file, data, script, arg);
+	return emit(s->gp, s->timing, dpath, file, data, script, arg);
 }
 
 /* Per-cell kinds go through emit() too: one kind and one cell. */
@@ -322,7 +324,7 @@ static void kind_script(const void *arg, FILE *gp, const char *dat)
 
 int write_plots(const struct run *run, const struct opts *o, const char *dir)
 {
-	struct plot_sink sink = { .dir = dir };
+	struct plot_sink sink = { .dir = dir, .timing = run->timing_label };
 	struct cell **cols = calloc(run->nr_variants, sizeof(*cols));
 	char gpath[4096], dpath[4096], stem[512];
 	unsigned int i, j, k, n;
@@ -364,7 +366,8 @@ int write_plots(const struct run *run, const struct opts *o, const char *dir)
 			snprintf(file, sizeof(file), "%s-%s", stem, pk->name);
 			snprintf(dpath, sizeof(dpath), "%s/%s.dat", dir, file);
 			p.base = file;
-			if (emit(gp, dpath, file, kind_data, kind_script, &ka)) {
+			if (emit(gp, sink.timing, dpath, file, kind_data,
+				 kind_script, &ka)) {
 				fclose(gp);
 				free(cols);
 				return -1;

@@ -12,11 +12,13 @@ int write_plots(const struct run *run, const struct opts *o,
 
 /*
  * Run-level plots (fair.c, sweep.c): plot_emit() writes <dir>/<file>.dat
- * with data() and adds script() to plots.gp for PNG and SVG.
+ * with data() and adds script() to plots.gp for PNG and SVG. Titles end
+ * in "\\n" . timing_model, a gnuplot variable plot_emit() sets.
  */
 struct plot_sink {
 	const char *dir;
 	FILE *gp;
+	const char *timing;	/* the run's timing model, in every title */
 };
 
 typedef int (*plot_data_fn)(const void *arg, FILE *dat);

@@ -107,7 +107,7 @@ void precision_report(FILE *f, const struct run *run)
 		free(rows);
 		return;
 	}
-	fprintf(f, "## Precision of QD1 p50\n\n");
+	fprintf(f, "## Precision of QD1 p50 — %s\n\n", run->timing_label);
 	fprintf(f, "95%% bootstrap CI half-width of clat p50, `(hi - lo) / 2`, as a percentage of the value, for each QD1 cell run alone; target %.0f%%. A half-width shrinks as 1/sqrt(boots), so the boots needed are `ceil(boots x (half-width / %.0f%%)^2)`.\n\n",
 		PRECISION_TARGET_PCT, PRECISION_TARGET_PCT);
 	fprintf(f, "| variant | cell | p50 ns | 95%% CI | half-width | target %.0f%% | boots | boots needed |\n|---|---|---:|---|---:|---|---:|---:|\n",

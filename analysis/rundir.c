@@ -125,6 +125,58 @@ static void cell_free(struct cell *c)
 	free(c);
 }
 
+/* Every rep of a cell under one timing model: c->timing. */
+static int cell_timing(struct cell *c)
+{
+	char a[96], b[96], *p;
+	struct timing t;
+	unsigned int i;
+
+	for (i = 0; i < c->nr_reps; i++) {
+		if (asprintf(&p, "%s/meta.json", c->reps[i].dir) < 0)
+			return -1;
+		if (timing_of_meta(c->reps[i].meta, p, &t)) {
+			free(p);
+			return -1;
+		}
+		free(p);
+		if (!i) {
+			c->timing = t;
+		} else if (!timing_equal(&t, &c->timing)) {
+			fprintf(stderr, "%s: %s, but %s: %s; never compare numbers across timing models\n",
+				c->reps[0].dir, timing_label(&c->timing, a, sizeof(a)),
+				c->reps[i].dir, timing_label(&t, b, sizeof(b)));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* All cells under one timing model: run->timing, else refused. */
+static int run_timing(struct run *run)
+{
+	const struct cell *first = run->cells[0];
+	char a[96], b[96];
+	unsigned int i;
+
+	for (i = 1; i < run->nr_cells; i++) {
+		const struct cell *c = run->cells[i];
+
+		if (timing_equal(&c->timing, &first->timing))
+			continue;
+		fprintf(stderr, "%s: cell %s/%s is %s, cell %s/%s is %s; never compare numbers across timing models\n",
+			run->dir, first->variant, first->name,
+			timing_label(&first->timing, a, sizeof(a)),
+			c->variant, c->name,
+			timing_label(&c->timing, b, sizeof(b)));
+		return -1;
+	}
+	run->timing = first->timing;
+	timing_label(&run->timing, run->timing_label,
+		     sizeof(run->timing_label));
+	return 0;
+}
+
 static int load_cell(struct run *run, const char *variant, const char *name,
 		     const char *dir)
 {
@@ -174,6 +226,8 @@ static int load_cell(struct run *run, const char *variant, const char *name,
 		goto out_cell;
 	}
 	qsort(c->reps, c->nr_reps, sizeof(*c->reps), cmp_rep);
+	if (cell_timing(c))
+		goto out_cell;
 	for (i = 0; i < c->nr_reps; i++) {
 		if (c->reps[i].lat)
 			hist_add(&c->merged, c->reps[i].lat, 1);
@@ -351,6 +405,8 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 			dir);
 		return -1;
 	}
+	if (run_timing(run))
+		return -1;
 	base_for_sort = base_variant;
 	qsort(run->variants, run->nr_variants, sizeof(*run->variants),
 	      cmp_variant);

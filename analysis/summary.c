@@ -288,7 +288,7 @@ static void set_key(json_t *o, const char *key, const char *suffix,
 {
 	char buf[256];
 
-	snprintf(buf, sizeof(buf), "%s%s", key, suffix);
+	snprintf(buf, sizeof(buf), "%.127s%.64s", key, suffix);
 	json_object_set_new(o, buf, v);
 }
 
@@ -432,6 +432,13 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 			    json_real(PLAT_BIN_REL_WIDTH));
 	json_object_set_new(root, "hist_value_rel_error_max",
 			    json_real(PLAT_REL_ERROR));
+	json_object_set_new(root, "timing_model",
+			    json_string(timing_key(&run->timing)));
+	json_object_set_new(root, "icount_shift",
+			    run->timing.kind == TIMING_ICOUNT ?
+			    json_integer(run->timing.shift) : json_null());
+	json_object_set_new(root, "timing_label",
+			    json_string(run->timing_label));
 	json_object_set(root, "run", run->runjson ? run->runjson : json_null());
 	json_object_set_new(root, "boots_ok", json_integer(run->boots_ok));
 	json_object_set_new(root, "boots_failed",

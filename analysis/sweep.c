@@ -103,9 +103,11 @@ void sweep_report(FILE *f, const struct run *run)
 		if (!in_sweep(c) || !first_of(run, i, 0))
 			continue;
 		if (!any++)
-			fprintf(f, "## Device-latency sweep\n\nCells `<workload>@<condition>@nullb-<N>us` (null_blk with a poll queue, requests complete N us after submission; the emulated NVMe disk is left out): clat p50 / p99 in ns against N. Where the polling variants' curves meet the others', polling stops paying. Plots: `plots/device-sweep@<condition>`.\n\n> Caution: an unpatched null_blk (6.12 `null_queue_rq()`/`null_poll()`) completes poll-queue requests at the first poll and ignores `completion_nsec`, so polled I/O sees no device delay there; read these curves only with a null_blk that delays polled completions too.\n\n");
+			fprintf(f, "## Device-latency sweep — %s\n\nCells `<workload>@<condition>@nullb-<N>us` (null_blk with a poll queue, requests complete N us after submission; the emulated NVMe disk is left out): clat p50 / p99 in ns against N. Where the polling variants' curves meet the others', polling stops paying. Plots: `plots/device-sweep@<condition>`.\n\n> Caution: an unpatched null_blk (6.12 `null_queue_rq()`/`null_poll()`) completes poll-queue requests at the first poll and ignores `completion_nsec`, so polled I/O sees no device delay there; read these curves only with a null_blk that delays polled completions too.\n\n",
+				run->timing_label);
 		n = sweep_points(run, c->condition, pts);
-		fprintf(f, "### %s\n\n| variant | workload |", c->condition);
+		fprintf(f, "### %s — %s\n\n| variant | workload |",
+			c->condition, run->timing_label);
 		for (k = 0; k < n; k++)
 			fprintf(f, " %d us: p50 / p99 |", pts[k]);
 		fprintf(f, "\n|---|---|");
@@ -178,7 +180,7 @@ static void sweep_script(const void *arg, FILE *gp, const char *dat)
 	const struct run *run = p->run;
 	unsigned int i, idx = 0;
 
-	fprintf(gp, "set title \"device-latency sweep (%s): p50 solid, p99 dashed\" noenhanced\n",
+	fprintf(gp, "set title \"device-latency sweep (%s): p50 solid, p99 dashed\\n\" . timing_model noenhanced\n",
 		p->cond);
 	fprintf(gp, "set xlabel \"null_blk completion delay (us)\"\nset ylabel \"clat (us)\"\nset logscale y\nset grid\nset key top left noenhanced\nset offsets graph 0.05, graph 0.05, 0, 0\n");
 	if (p->n == 1)	/* one point: gnuplot cannot autoscale x */

@@ -144,31 +144,38 @@ static const char *cfg_str(const struct cell *c)
 	return buf;
 }
 
-static int is_tcg(const struct cell *c)
+/* The caution under every compare table, by timing model. */
+static const char *timing_note(const struct timing *t)
 {
-	return !strcmp(meta_str(c, "accel"), "tcg") ||
-	       !strcmp(meta_str(c, "timing"), "emulated");
+	switch (t->kind) {
+	case TIMING_ICOUNT:
+		return "> **Instruction-count time:** each guest instruction advances the guest clock by a fixed 2^shift ns, so timings are deterministic, but they are those of an idealised CPU: compare columns with each other, not with hardware.\n";
+	case TIMING_EMULATED:
+		return "> **Emulated wall-clock time (TCG):** latencies and rates are those of an emulated CPU; compare columns with each other, not with hardware.\n";
+	case TIMING_VIRTUALISED:
+		return "> **Virtualised wall-clock time (KVM):** guest code runs on the host CPU, devices are emulated; compare columns with each other.\n";
+	default:
+		return "> **Unknown timing model:** meta.json names neither timing nor accel; compare columns with each other only.\n";
+	}
 }
 
 /* Provenance of the columns of one table, one line per column. */
 static void md_provenance(FILE *f, struct cell **cols, unsigned int n)
 {
+	char t[96];
 	unsigned int i;
-	int tcg = 0;
 
-	for (i = 0; i < n; i++) {
-		fprintf(f, "- `%s/%s`: kernel %s (commit %s)%s, qemu_version \"%s\", accel %s%s\n",
+	for (i = 0; i < n; i++)
+		fprintf(f, "- `%s/%s`: kernel %s (commit %s)%s, qemu_version \"%s\", accel %s — %s\n",
 			cols[i]->variant, cols[i]->name,
 			meta_str(cols[i], "kernel_release"),
 			meta_str(cols[i], "kernel_commit"),
 			cfg_str(cols[i]),
 			meta_str(cols[i], "qemu_version"),
 			meta_str(cols[i], "accel"),
-			is_tcg(cols[i]) ? " — **emulated timing**" : "");
-		tcg |= is_tcg(cols[i]);
-	}
-	if (tcg)
-		fprintf(f, "\n> **Emulated timing (TCG):** latencies and rates are those of an emulated CPU; compare columns with each other, not with hardware.\n");
+			timing_label(&cols[i]->timing, t, sizeof(t)));
+	if (n)
+		fprintf(f, "\n%s", timing_note(&cols[0]->timing));
 	fputc('\n', f);
 }
 
@@ -307,7 +314,7 @@ static void md_cell_tables(FILE *f, const struct run *run)
 			cols[n] = run->cells[j];
 			names[n++] = run->cells[j]->variant;
 		}
-		fprintf(f, "### %s\n\n", cell);
+		fprintf(f, "### %s — %s\n\n", cell, run->timing_label);
 		if (strcmp(cols[0]->variant, run->variants[0]))
 			fprintf(f, "Baseline variant `%s` has no result here; the first column is `%s`.\n\n",
 				run->variants[0], cols[0]->variant);
@@ -334,8 +341,9 @@ static void md_engine_tables(FILE *f, const struct run *run,
 				     engine_name(cols[j]->workload)) < 0)
 				names[j] = NULL;
 		if (!any++)
-			fprintf(f, "## Engine comparisons\n\nCells that differ only in the I/O engine (the workload after `<rw>-<bs>-<qd>`: psync is interrupt-driven, pvsync2-hipri polls where the kernel polls synchronous I/O, iouring-hipri is upstream's io_uring IOPOLL), every variant in one table, columns `variant/engine`. First column: the `--baseline VARIANT/CELL` given for this family, else the baseline variant's psync cell, else the first cell.\n\n");
-		fprintf(f, "### %s\n\n", fam);
+			fprintf(f, "## Engine comparisons — %s\n\nCells that differ only in the I/O engine (the workload after `<rw>-<bs>-<qd>`: psync is interrupt-driven, pvsync2-hipri polls where the kernel polls synchronous I/O, iouring-hipri is upstream's io_uring IOPOLL), every variant in one table, columns `variant/engine`. First column: the `--baseline VARIANT/CELL` given for this family, else the baseline variant's psync cell, else the first cell.\n\n",
+				run->timing_label);
+		fprintf(f, "### %s — %s\n\n", fam, run->timing_label);
 		md_compare(f, cols, (const char **)names, n);
 		for (j = 0; j < n; j++) {
 			free(names[j]);
@@ -475,7 +483,7 @@ int write_report(const struct run *run, const struct opts *o,
 	if (run->nr_boots_failed)
 		fputc('\n', f);
 	precision_report(f, run);
-	fprintf(f, "## Comparisons per cell\n\n");
+	fprintf(f, "## Comparisons per cell — %s\n\n", run->timing_label);
 	md_cell_tables(f, run);
 	md_engine_tables(f, run, o);
 	fair_report(f, run, o);

@@ -69,10 +69,10 @@ good_run() {
 		fail "report: summary.json and summary.csv have flat keys with units"
 	fi
 	if grep -q '| clat p99 | ns | [0-9]* (0.00%) | [0-9]* ([+-][0-9.]*%)' $OUT/ok/report.md &&
-		grep -q 'emulated timing' $OUT/ok/report.md &&
+		grep -q 'accel tcg — emulated wall-clock time (TCG)$' $OUT/ok/report.md &&
 		grep -q 'seed 20261203' $OUT/ok/report.md &&
 		grep -q '0.78%' $OUT/ok/report.md &&
-		grep -q '^### randread-4k-qd1-\*@alone$' $OUT/ok/report.md &&
+		grep -q '^### randread-4k-qd1-\*@alone — emulated wall-clock time (TCG)$' $OUT/ok/report.md &&
 		grep -q '^| metric | unit | baseline/psync | baseline/pvsync2 | inline/psync | inline/pvsync2 |' $OUT/ok/report.md; then
 		pass "report: compare table, provenance, seed, error bound, engine table"
 	else
@@ -174,8 +174,8 @@ conditions() {
 	# nvme is not part of the sweep: cyclictest ran on nvme only.
 	if sed -n '/^## Device-latency sweep/,/^## Per rep/p' $r >$OUT/cond/sweep.md &&
 		grep -q '^| baseline | randread-4k-qd1-iouring-hipri | 972 / 5792 |$' $OUT/cond/sweep.md &&
-		grep -q '^### alone$' $OUT/cond/sweep.md &&
-		! grep -q '^### cyclictest$' $OUT/cond/sweep.md; then
+		grep -q '^### alone — emulated wall-clock time (TCG)$' $OUT/cond/sweep.md &&
+		! grep -q '^### cyclictest' $OUT/cond/sweep.md; then
 		pass "cond: device-latency sweep table, nvme left out"
 	else
 		fail "cond: device-latency sweep table, nvme left out"
@@ -238,6 +238,48 @@ conditions() {
 		$PROG $OUT/nocomp --out $OUT/nocomp-out --no-plots
 }
 
+# set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
+set_meta() {
+	local m
+	find "$1" -name meta.json | while read -r m; do
+		jq "$2" "$m" >"$m.new" && mv "$m.new" "$m"
+	done
+}
+
+# Timing models (meta.json timing/icount_shift/accel), from copies of run-ok.
+timing() {
+	rm -rf $OUT/icount $OUT/mixed $OUT/shifts
+	cp -r $FIX/run-ok $OUT/icount
+	set_meta $OUT/icount '.timing = "icount" | .icount_shift = "0"'
+	expect "timing: an icount run is reported" 0 "wrote" -- \
+		$PROG $OUT/icount --out $OUT/icount-out
+	if grep -q '^## Comparisons per cell — instruction-count time (1 instruction = 2^0 ns)$' $OUT/icount-out/report.md &&
+		grep -q '^### randread-4k-qd1-psync@alone — instruction-count time (1 instruction = 2^0 ns)$' $OUT/icount-out/report.md &&
+		grep -q 'accel tcg — instruction-count time (1 instruction = 2^0 ns)$' $OUT/icount-out/report.md &&
+		! grep -q 'emulated wall-clock\|emulated timing' $OUT/icount-out/report.md &&
+		grep -q 'timing_model = "instruction-count time (1 instruction = 2^0 ns)"' $OUT/icount-out/plots/plots.gp &&
+		grep -q 'set title ".*\\n" . timing_model' $OUT/icount-out/plots/plots.gp &&
+		jq -e '.timing_model == "icount" and .icount_shift == 0' $OUT/icount-out/summary.json >/dev/null; then
+		pass "timing: headings, plot titles and summary.json name instruction-count time"
+	else
+		fail "timing: headings, plot titles and summary.json name instruction-count time"
+	fi
+	cp -r $FIX/run-ok $OUT/mixed
+	set_meta $OUT/mixed/inline '.timing = "icount" | .icount_shift = "0"'
+	expect "timing: a run mixing icount and emulated cells is refused" 1 \
+		'cell baseline/randread-4k-qd1-psync@alone is emulated wall-clock time \(TCG\), cell inline/randread-4k-qd1-psync@alone is instruction-count time \(1 instruction = 2\^0 ns\); never compare numbers across timing models' -- \
+		$PROG $OUT/mixed --out $OUT/b --no-plots
+	cp -r $OUT/icount $OUT/shifts
+	set_meta $OUT/shifts/inline '.icount_shift = 3'
+	expect "timing: two icount shifts are refused" 1 \
+		'2\^0 ns\), cell inline/.* is instruction-count time \(1 instruction = 2\^3 ns\); never compare' -- \
+		$PROG $OUT/shifts --out $OUT/b --no-plots
+	set_meta $OUT/mixed/inline '.timing = "realtime" | .accel = "kvm"'
+	expect "timing: realtime on KVM against emulated is refused" 1 \
+		'is virtualised wall-clock time \(KVM\); never compare' -- \
+		$PROG $OUT/mixed --out $OUT/b --no-plots
+}
+
 cli() {
 	local opt missing=""
 	expect "cli: --help exits 0" 0 "Usage:" -- $PROG --help
@@ -256,7 +298,7 @@ cli() {
 	expect "cli: --baseline VARIANT/CELL picks the engine table's first column" 0 "" -- \
 		$PROG $FIX/run-ok --out $OUT/eng --no-plots \
 		--baseline 'inline/randread-4k-qd1-pvsync2@alone'
-	if grep -A 12 '^### randread-4k-qd1-\*@alone$' $OUT/eng/report.md |
+	if grep -A 12 '^### randread-4k-qd1-\*@alone — ' $OUT/eng/report.md |
 		grep -q '^| metric | unit | inline/pvsync2 | baseline/psync | baseline/pvsync2 | inline/psync |'; then
 		pass "cli: engine table baseline column from --baseline"
 	else
@@ -306,6 +348,7 @@ unit_tests
 good_run
 broken_runs
 conditions
+timing
 cli
 plots
 echo "$passed passed, $failed failed"

@@ -26,6 +26,7 @@
 #include "stats.h"
 #include "sweep.h"
 #include "table.h"
+#include "timing.h"
 
 #define FIX "tests/fixtures/"
 #define OK_CELL FIX "run-ok/baseline/randread-4k-qd1-psync@alone/1/"
@@ -702,6 +703,49 @@ static void test_precision(void)
 	run_free(&run);
 }
 
+static int timing_of(const char *js, struct timing *t)
+{
+	json_t *j = json_loads(js, 0, NULL);
+	int r = timing_of_meta(j, "meta.json", t);
+
+	json_decref(j);
+	return r;
+}
+
+static void test_timing(void)
+{
+	struct timing t = { 0 }, u = { 0 };
+	char buf[96];
+
+	check(!timing_of("{\"timing\": \"icount\", \"icount_shift\": \"0\", \"accel\": \"tcg\"}", &t) &&
+	      t.kind == TIMING_ICOUNT && t.shift == 0 &&
+	      !strcmp(timing_label(&t, buf, sizeof(buf)),
+		      "instruction-count time (1 instruction = 2^0 ns)"),
+	      "timing: icount, shift \"0\"", "");
+	check(!timing_of("{\"timing\": \"icount\", \"icount_shift\": 2}", &u) &&
+	      u.shift == 2 && !timing_equal(&t, &u),
+	      "timing: icount shifts differ", "");
+	check(!timing_of("{\"timing\": \"realtime\", \"accel\": \"kvm\"}", &t) &&
+	      t.kind == TIMING_VIRTUALISED &&
+	      !timing_of("{\"timing\": \"virtualised\"}", &u) &&
+	      timing_equal(&t, &u) &&
+	      !strcmp(timing_label(&t, buf, sizeof(buf)),
+		      "virtualised wall-clock time (KVM)"),
+	      "timing: realtime on KVM = older virtualised", "");
+	check(!timing_of("{\"timing\": \"realtime\", \"accel\": \"tcg\"}", &t) &&
+	      t.kind == TIMING_EMULATED &&
+	      !timing_of("{\"timing\": \"emulated\"}", &u) &&
+	      timing_equal(&t, &u) &&
+	      !strcmp(timing_label(&t, buf, sizeof(buf)),
+		      "emulated wall-clock time (TCG)"),
+	      "timing: realtime on TCG = older emulated", "");
+	check(timing_of("{\"timing\": \"icount\"}", &t) &&
+	      timing_of("{\"timing\": \"icount\", \"icount_shift\": \"x\"}", &t) &&
+	      timing_of("{\"timing\": \"fast\"}", &t),
+	      "timing: icount without a shift, bad shift, unknown timing refused",
+	      "");
+}
+
 int main(void)
 {
 	test_bins();
@@ -716,5 +760,6 @@ int main(void)
 	test_run_cond();
 	test_kv_delta();
 	test_precision();
+	test_timing();
 	return failed ? 1 : 0;
 }
