@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 VARIANT ?= baseline
 FLAVOUR ?= release
-VARIANTS := baseline common inline idle hybrid
+VARIANTS := $(shell . scripts/lib.sh && echo $$PB_VARIANTS $$PB_REFERENCE_VARIANTS)
 MATRIX ?= $(if $(QUICK),matrix/quick.matrix,matrix/default.matrix)
 RUN ?=
 SEED ?=
@@ -47,11 +47,12 @@ bench_variant = $(if $(filter command line,$(origin VARIANT)),$(VARIANT))
 bench: deps ## run the matrix (QUICK=1 for minutes) and print the comparison
 	@set -eo pipefail; PB_PROG=make; . scripts/lib.sh; \
 	$(if $(bench_variant),check_variant $(bench_variant);) \
+	bench=(scripts/bench.sh --matrix $(MATRIX) $(if $(bench_variant),--variant $(bench_variant)) \
+		$(if $(RUN),--run $(RUN)) $(if $(SEED),--seed $(SEED))); \
+	"$${bench[@]}" --list >/dev/null; \
 	$(MAKE) -s guest analysis; \
-	if [ -n "$(bench_variant)" ]; then scripts/kernel-build.sh $(bench_variant); \
-	else $(MAKE) -s kernels; fi; \
-	scripts/bench.sh --matrix $(MATRIX) $(if $(bench_variant),--variant $(bench_variant)) \
-		$(if $(RUN),--run $(RUN)) $(if $(SEED),--seed $(SEED)) | tee build/last-bench.out; \
+	for k in $$("$${bench[@]}" --kernels); do scripts/kernel-build.sh $$k; done; \
+	mkdir -p build; "$${bench[@]}" | tee build/last-bench.out; \
 	run=$$(sed -n 's/^run: //p' build/last-bench.out); \
 	analysis/pollbench-report "$$run"; cat "$$run/report.md"
 

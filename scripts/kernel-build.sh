@@ -22,6 +22,7 @@ need_tool git make gcc ccache flex bison bc sha256sum
 variant_has_patches "$variant" ||
 	die "variant '$variant' has no patches yet (patches-$variant/series is empty)"
 
+pb_lock "kernel-build.sh $variant $flavour"
 "$PB_ROOT/scripts/kernel-source.sh"
 src=$(variant_src "$variant")
 obj=$(variant_obj "$variant" "$flavour")

@@ -6,6 +6,11 @@ PB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$PB_ROOT/build}
 RESULTS_DIR=${RESULTS_DIR:-$PB_ROOT/results}
 PB_VARIANTS="baseline common inline idle hybrid"
+# Reference kernels the benchmarks compare against, not designs: the tests
+# that check every design leave them out. baseline-nullb is the pinned
+# kernel with only the base's null_blk fix (poll queues honour
+# completion_nsec), the interrupt reference on null_blk devices.
+PB_REFERENCE_VARIANTS="baseline-nullb"
 # shellcheck source=scripts/pin.env
 . "$PB_ROOT/scripts/pin.env"
 
@@ -30,20 +35,38 @@ need_tool() {
 
 # check_variant NAME: die unless NAME is a known variant.
 check_variant() {
+	is_variant "$1" || die "unknown variant '$1' (known: $PB_VARIANTS $PB_REFERENCE_VARIANTS)"
+}
+
+# is_variant NAME: true if NAME is a kernel variant (design or reference).
+is_variant() {
 	local v
-	for v in $PB_VARIANTS; do
+	for v in $PB_VARIANTS $PB_REFERENCE_VARIANTS; do
 		[ "$v" = "$1" ] && return 0
 	done
-	die "unknown variant '$1' (known: $PB_VARIANTS)"
+	return 1
+}
+
+# The timing models a guest can run on (scripts/guest-run.sh --timing).
+PB_TIMINGS="icount realtime"
+
+# check_timing NAME: die unless NAME is a known timing model.
+check_timing() {
+	local t
+	for t in $PB_TIMINGS; do
+		[ "$t" = "$1" ] && return 0
+	done
+	die "unknown timing '$1' (known: $PB_TIMINGS)"
 }
 
 # series_files VARIANT: print the patch files of VARIANT in apply order:
 # patches-common first, then the variant's own folder, each in the order
-# of its series file.
+# of its series file. A reference variant applies its own folder alone.
 series_files() {
 	case $1 in
 	baseline) ;;
 	common) series_of "$PB_ROOT/patches-common" ;;
+	baseline-nullb) series_of "$PB_ROOT/patches-$1" ;;
 	*)
 		series_of "$PB_ROOT/patches-common"
 		series_of "$PB_ROOT/patches-$1"
@@ -106,4 +129,19 @@ write_atomic() {
 	tmp=$(mktemp "$1.tmp.XXXXXX")
 	cat >"$tmp"
 	mv -f "$tmp" "$1"
+}
+
+# pb_lock WHAT: take the tree's lock for a build or a run, or die naming
+# who holds it. Two kernel builds or bench runs in one tree corrupt each
+# other (fixdep: error opening file). The lock is held until this process
+# and its children exit; nested scripts see PB_LOCK_HELD and go on.
+pb_lock() {
+	[ -z "${PB_LOCK_HELD:-}" ] || return 0
+	mkdir -p "$BUILD_DIR"
+	exec 9>>"$BUILD_DIR/pollbench.lock"
+	if ! flock -n 9; then
+		die "another pollbench job holds $BUILD_DIR/pollbench.lock: $(cat "$BUILD_DIR/pollbench.lock.holder" 2>/dev/null || echo unknown); wait for it to end"
+	fi
+	echo "pid $$ since $(date -u +%H:%M:%SZ): $1" >"$BUILD_DIR/pollbench.lock.holder"
+	export PB_LOCK_HELD=$$
 }

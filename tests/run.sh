@@ -57,6 +57,7 @@ done
 run_test analysis-unit make -s -C "$PB_ROOT/analysis" test
 
 if [ $unit_only = 0 ]; then
+	pb_lock "tests/run.sh"
 	# What the guest tests boot; a failure here fails them all.
 	run_test build-guest-image "$PB_ROOT/scripts/guest-image.sh"
 	for v in $PB_VARIANTS; do

@@ -9,7 +9,7 @@ n=0
 for f in "$PB_ROOT"/workloads/*.fio; do
 	head -n1 "$f" | grep -q '^; Description: ' || fail "$f: first line is not '; Description: ...'"
 	grep -q '^filename=\${PB_DEV}$' "$f" || fail "$f: does not use filename=\${PB_DEV}"
-	PB_DEV=/dev/null PB_RUNTIME=1 PB_RAMP=0 fio --parse-only "$f" >/dev/null 2>&1 ||
+	PB_DEV=/dev/null PB_RUNTIME=1 PB_RAMP=0 PB_TIME_BASED=1 PB_IOS=0 fio --parse-only "$f" >/dev/null 2>&1 ||
 		fail "$f: fio --parse-only rejects it"
 	n=$((n + 1))
 done

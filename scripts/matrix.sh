@@ -1,0 +1,191 @@
+# SPDX-License-Identifier: GPL-2.0
+# The matrix reader: source it, then `matrix_read FILE`. It checks the whole
+# file (keys, labels, workloads, conditions, devices, timing) and dies with
+# FILE:LINE on the first problem, before anything is built or booted. The
+# format is specified in docs/results-layout.md ("Matrix files").
+# Sets: M[key] (the plain keys), LABELS (the `variants` line, in order),
+# KERNEL_OF[label], CFG_CMDLINE[label], CFG_QUEUE[label], CFG_WORKLOADS[label],
+# CFG_WHERE[label]; `label_cells LABEL` prints the label's cells.
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the arrays are what bench.sh reads
+
+# The conditions guest/cell.sh knows; competitor-only runs no I/O.
+PB_CONDITIONS="alone competitor competitor-only cyclictest busy"
+
+declare -A M=() CFG_KERNEL=() CFG_CMDLINE=() CFG_QUEUE=() CFG_WORKLOADS=() CFG_WHERE=() KERNEL_OF=()
+LABELS=()
+
+# is_condition NAME: true if guest/cell.sh runs condition NAME.
+is_condition() {
+	[[ " $PB_CONDITIONS " == *" $1 "* ]]
+}
+
+# matrix_config WHERE "LABEL KERNEL-VARIANT SETTING...": record a config line.
+matrix_config() {
+	local where=$1 label kvar w arg attrs=" " cmd="" queue="" wls=""
+	local -a words
+	read -ra words <<<"$2"
+	[ ${#words[@]} -ge 2 ] ||
+		die "$where: expected 'config LABEL KERNEL-VARIANT [cmdline:ARG]... [queue:ATTR=VALUE]... [workloads:W,...]', got 'config $2'"
+	label=${words[0]} kvar=${words[1]}
+	[[ $label =~ ^[A-Za-z0-9][A-Za-z0-9_.-]*$ ]] ||
+		die "$where: config label '$label' may only hold letters, digits, '_', '.' and '-'"
+	case $label in boots | plots) die "$where: config label '$label' is reserved (a folder of the run)" ;; esac
+	[ -z "${CFG_KERNEL[$label]+set}" ] ||
+		die "$where: config label '$label' is defined twice (first at ${CFG_WHERE[$label]})"
+	is_variant "$kvar" || die "$where: config $label: unknown kernel variant '$kvar' (known: $PB_VARIANTS $PB_REFERENCE_VARIANTS)"
+	for w in "${words[@]:2}"; do
+		case $w in
+		cmdline:*)
+			arg=${w#cmdline:}
+			[[ $arg =~ ^[A-Za-z0-9_.,:/+=-]+$ ]] ||
+				die "$where: config $label: malformed setting '$w' (cmdline:ARG, ARG one kernel parameter of letters, digits and _.,:/+=-)"
+			cmd="$cmd${cmd:+ }$arg"
+			;;
+		queue:*)
+			arg=${w#queue:}
+			[[ $arg =~ ^[a-z0-9_]+=[A-Za-z0-9_.+-]+$ ]] ||
+				die "$where: config $label: malformed setting '$w' (queue:ATTR=VALUE, ATTR a file of /sys/block/<dev>/queue/)"
+			[[ $attrs != *" ${arg%%=*} "* ]] ||
+				die "$where: config $label: queue attribute '${arg%%=*}' is set twice"
+			attrs="$attrs${arg%%=*} "
+			queue="$queue${queue:+ }$arg"
+			;;
+		workloads:*)
+			[ -z "$wls" ] || die "$where: config $label: workloads: is given twice"
+			arg=${w#workloads:}
+			[[ $arg =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] ||
+				die "$where: config $label: malformed setting '$w' (workloads:W[,W]...)"
+			wls=${arg//,/ }
+			;;
+		*) die "$where: config $label: malformed setting '$w' (cmdline:ARG, queue:ATTR=VALUE or workloads:W,...)" ;;
+		esac
+	done
+	CFG_KERNEL[$label]=$kvar CFG_CMDLINE[$label]=$cmd CFG_QUEUE[$label]=$queue
+	CFG_WORKLOADS[$label]=$wls CFG_WHERE[$label]=$where
+}
+
+# matrix_positive FILE KEY [zero-ok]: die unless M[KEY] is a positive integer.
+matrix_positive() {
+	[[ ${M[$2]} =~ ^[0-9]+$ ]] && { [ "${M[$2]}" -gt 0 ] || [ -n "${3:-}" ]; } ||
+		die "$1: '$2' must be a $([ -n "${3:-}" ] && echo non-negative || echo positive) integer, got '${M[$2]}'"
+}
+
+# matrix_read FILE: read and check the whole matrix.
+matrix_read() {
+	local file=$1 key rest lineno=0 v w c wc d
+	local -A seen=() where=()
+	[ -f "$file" ] || die "matrix file '$file' not found"
+	while read -r key rest; do
+		lineno=$((lineno + 1))
+		case $key in
+		"" | \#*) continue ;;
+		variants | workloads | conditions | cells | devices | reps | runtime | ramp | ios | smp | cpu | \
+			kprobes | timing | baseline)
+			[ -z "${where[$key]:-}" ] || die "$file:$lineno: '$key' is given twice (first at line ${where[$key]})"
+			where[$key]=$lineno
+			M[$key]=$rest
+			;;
+		config) matrix_config "$file:$lineno" "$rest" ;;
+		*) die "$file:$lineno: unknown key '$key'" ;;
+		esac
+	done <"$file"
+	for key in variants workloads conditions reps runtime ramp; do
+		[ -n "${M[$key]:-}" ] || die "$file: missing '$key'"
+	done
+	: "${M[smp]:=2}" "${M[cpu]:=1}" "${M[kprobes]:=0}" "${M[ios]:=0}" "${M[timing]:=realtime}"
+	: "${M[baseline]:=baseline}" "${M[devices]:=nvme}"
+	matrix_positive "$file" reps
+	matrix_positive "$file" runtime
+	matrix_positive "$file" ramp zero-ok
+	matrix_positive "$file" ios zero-ok
+	[[ ${M[smp]} =~ ^[1-8]$ ]] || die "$file:${where[smp]}: smp must be 1..8, got '${M[smp]}'"
+	[[ ${M[cpu]} =~ ^[0-9]+$ ]] && [ "${M[cpu]}" -lt "${M[smp]}" ] ||
+		die "$file:${where[cpu]:-?}: cpu ${M[cpu]} is not a vCPU of smp ${M[smp]}"
+	[[ ${M[kprobes]} =~ ^[01]$ ]] || die "$file:${where[kprobes]}: kprobes must be 0 or 1, got '${M[kprobes]}'"
+	[[ ${M[timing]} =~ ^[a-z]+$ ]] && [[ " $PB_TIMINGS " == *" ${M[timing]} "* ]] ||
+		die "$file:${where[timing]}: unknown timing '${M[timing]}' (known: $PB_TIMINGS)"
+	[ "${M[timing]}" != icount ] || [ "${ACCEL:-tcg}" = tcg ] ||
+		die "$file:${where[timing]}: timing icount runs on TCG only, but ACCEL=$ACCEL"
+
+	# Every name of `variants` becomes a label with a kernel variant; a
+	# kernel variant named without a config line runs with no extra settings.
+	for v in ${M[variants]}; do
+		[ -z "${seen[$v]:-}" ] || die "$file:${where[variants]}: '$v' is listed twice in variants"
+		seen[$v]=1
+		if [ -n "${CFG_KERNEL[$v]:-}" ]; then
+			KERNEL_OF[$v]=${CFG_KERNEL[$v]}
+		elif is_variant "$v"; then
+			KERNEL_OF[$v]=$v
+		else
+			die "$file:${where[variants]}: unknown variant '$v' in variants: neither a kernel variant ($PB_VARIANTS $PB_REFERENCE_VARIANTS) nor a label defined by a config line"
+		fi
+		LABELS+=("$v")
+	done
+	for v in "${!CFG_KERNEL[@]}"; do
+		[ -n "${seen[$v]:-}" ] || log "config label '$v' (${CFG_WHERE[$v]}) is not in variants: not run"
+	done
+	[ -z "${where[baseline]:-}" ] || [ -n "${seen[${M[baseline]}]:-}" ] ||
+		die "$file:${where[baseline]:-?}: baseline '${M[baseline]}' is not a name in variants"
+	for w in ${M[workloads]}; do
+		[ -f "$PB_ROOT/workloads/$w.fio" ] || die "$file:${where[workloads]}: workload '$w' has no workloads/$w.fio"
+	done
+	for c in ${M[conditions]}; do
+		is_condition "$c" || die "$file:${where[conditions]}: unknown condition '$c' (known: $PB_CONDITIONS)"
+	done
+	# cells: extra WORKLOAD@CONDITION pairs, beside workloads x conditions.
+	for wc in ${M[cells]:-}; do
+		[[ $wc =~ ^[A-Za-z0-9_.-]+@[a-z-]+$ ]] || die "$file:${where[cells]}: malformed cell '$wc' in cells (WORKLOAD@CONDITION)"
+		[ -f "$PB_ROOT/workloads/${wc%@*}.fio" ] ||
+			die "$file:${where[cells]}: cell '$wc': workload '${wc%@*}' has no workloads/${wc%@*}.fio"
+		is_condition "${wc#*@}" && [ "${wc#*@}" != competitor-only ] ||
+			die "$file:${where[cells]}: cell '$wc': condition '${wc#*@}' is not one of alone, competitor, cyclictest, busy"
+		for c in ${M[conditions]}; do
+			[[ " ${M[workloads]} " != *" ${wc%@*} "* || $c != "${wc#*@}" ]] ||
+				die "$file:${where[cells]}: cell '$wc' is already in workloads x conditions"
+		done
+	done
+	for v in "${LABELS[@]}"; do
+		for w in ${CFG_WORKLOADS[$v]:-}; do
+			[[ " ${M[workloads]} ${M[cells]:-} " == *" $w"[\ @]* ]] ||
+				die "${CFG_WHERE[$v]}: config $v: workload '$w' is not in this matrix's workloads or cells"
+		done
+	done
+	for d in ${M[devices]}; do
+		[[ $d == nvme || $d =~ ^nullb-[1-9][0-9]*us$ ]] ||
+			die "$file:${where[devices]}: unknown device '$d' (nvme, or nullb-<N>us with N a positive integer)"
+	done
+	[ "${M[timing]}" != icount ] || [[ " ${M[devices]} " != *" nvme "* ]] ||
+		log "$file: the emulated NVMe disk completes through host AIO: its latency is host time even under icount"
+}
+
+# label_runs LABEL WORKLOAD: true if LABEL runs WORKLOAD (its workloads:
+# setting, or every workload).
+label_runs() {
+	[ -z "${CFG_WORKLOADS[$1]:-}" ] || [[ " ${CFG_WORKLOADS[$1]} " == *" $2 "* ]]
+}
+
+# label_cells LABEL: the label's cells, one a line. A cell is
+# <workload>@<condition>, with @<device> unless the device is nvme; the
+# competitor's rate alone runs no I/O: one cell none@competitor-only.
+label_cells() {
+	local label=$1 c w wc d
+	for c in ${M[conditions]}; do
+		if [ "$c" = competitor-only ]; then
+			echo "none@$c"
+			continue
+		fi
+		for w in ${M[workloads]}; do
+			label_runs "$label" "$w" || continue
+			for d in ${M[devices]}; do
+				if [ "$d" = nvme ]; then echo "$w@$c"; else echo "$w@$c@$d"; fi
+			done
+		done
+	done
+	for wc in ${M[cells]:-}; do
+		label_runs "$label" "${wc%@*}" || continue
+		for d in ${M[devices]}; do
+			if [ "$d" = nvme ]; then echo "$wc"; else echo "$wc@$d"; fi
+		done
+	done
+}
