@@ -168,10 +168,8 @@ static const struct cell *fair_ref(const struct run *run,
 	return r;
 }
 
-static double gain(const struct cell *ref, const struct cell *c,
-		   const char *key)
+static double gain(const struct cell *ref, const struct cell *c, int mi)
 {
-	int mi = minst_find(key);
 	double b, v;
 
 	if (!ref)
@@ -209,8 +207,10 @@ unsigned int fair_rows(const struct run *run, const struct opts *o,
 				continue;
 			r[n].c = x;
 			r[n].ref = fair_ref(run, o, x);
-			r[n].p50_gain_pct = gain(r[n].ref, x, "clat_p50_ns");
-			r[n].p99_gain_pct = gain(r[n].ref, x, "clat_p99_ns");
+			r[n].p50_gain_pct = gain(r[n].ref, x,
+						 run_lat_mi(run, "p50"));
+			r[n].p99_gain_pct = gain(r[n].ref, x,
+						 run_lat_mi(run, "p99"));
 			n++;
 		}
 	}
@@ -226,7 +226,8 @@ void fair_report(FILE *f, const struct run *run, const struct opts *o)
 {
 	int loss = minst_find("competitor_loss_pct");
 	int share = minst_find("competitor_cpu_share_pct");
-	int p50 = minst_find("clat_p50_ns"), p99 = minst_find("clat_p99_ns");
+	int p50 = run_lat_mi(run, "p50"), p99 = run_lat_mi(run, "p99");
+	const char *lat = run->has_tlat ? "lat" : "clat";
 	char a[64], b[64], c[64], d[64];
 	struct fair_row *rows;
 	unsigned int i, n = fair_rows(run, o, &rows);
@@ -235,14 +236,17 @@ void fair_report(FILE *f, const struct run *run, const struct opts *o)
 		free(rows);
 		return;
 	}
-	fprintf(f, "## Fairness trade-off — %s\n\n", run->timing_label);
-	fprintf(f, "Cells `<workload>@competitor[@<device>]`: fio and a CPU-bound competitor (cpuhog) at the same nice level on fio's CPU. **Latency gain**: (reference - value) / reference of clat p50 (and p99), positive = lower latency; the reference is ");
+	fprintf(f, "## Fairness trade-off — %s%s\n\n", run->timing_label,
+		run_lat_note(run));
+	fprintf(f, "Cells `<workload>@competitor[@<device>]`: fio and a CPU-bound competitor (cpuhog) at the same nice level on fio's CPU. **Latency gain**: (reference - value) / reference of %s p50 (and p99), positive = lower latency; the reference is ",
+		run->has_tlat ? "total latency (lat)" : "clat");
 	if (o->fair_ref)
 		fprintf(f, "`%s` (`--fair-ref`)", o->fair_ref);
 	else
 		fprintf(f, "the baseline variant's psync cell with the same `<rw>-<bs>-<qd>` (`--fair-ref` to choose)");
 	fprintf(f, ", under the same condition and device. **Competitor loss**: 1 - competitor rate / competitor-only rate of the same variant (paired by boot when the competitor-only cell has a rep of the same boot, else the mean over its reps), mean over reps with 95%% bootstrap CI; lower is fairer. Plots: `plots/fairness-tradeoff[@<device>]`.\n\n");
-	fprintf(f, "| device | workload | variant | clat p50 (ns) | p50 gain | clat p99 (ns) | p99 gain | competitor loss %% [95%% CI] | competitor CPU share %% | reference | reps |\n");
+	fprintf(f, "| device | workload | variant | %s p50 (ns) | p50 gain | %s p99 (ns) | p99 gain | competitor loss %% [95%% CI] | competitor CPU share %% | reference | reps |\n",
+		lat, lat);
 	fprintf(f, "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|\n");
 	for (i = 0; i < n; i++) {
 		const struct cell *x = rows[i].c;
@@ -281,7 +285,9 @@ static json_t *jnum(double v)
 json_t *fair_json(const struct run *run, const struct opts *o)
 {
 	int loss = minst_find("competitor_loss_pct");
-	int p50 = minst_find("clat_p50_ns"), p99 = minst_find("clat_p99_ns");
+	int p50 = run_lat_mi(run, "p50"), p99 = run_lat_mi(run, "p99");
+	const char *lat = run->has_tlat ? "lat" : "clat";
+	char key[64];
 	json_t *arr = json_array();
 	struct fair_row *rows;
 	unsigned int i, n = fair_rows(run, o, &rows);
@@ -298,12 +304,14 @@ json_t *fair_json(const struct run *run, const struct opts *o)
 				    r ? json_string(r->variant) : json_null());
 		json_object_set_new(j, "reference_cell",
 				    r ? json_string(r->name) : json_null());
-		json_object_set_new(j, "clat_p50_ns", jnum(x->agg[p50].value));
-		json_object_set_new(j, "clat_p50_gain_pct",
-				    jnum(rows[i].p50_gain_pct));
-		json_object_set_new(j, "clat_p99_ns", jnum(x->agg[p99].value));
-		json_object_set_new(j, "clat_p99_gain_pct",
-				    jnum(rows[i].p99_gain_pct));
+		json_object_set_new(j, minsts[p50].key,
+				    jnum(x->agg[p50].value));
+		snprintf(key, sizeof(key), "%s_p50_gain_pct", lat);
+		json_object_set_new(j, key, jnum(rows[i].p50_gain_pct));
+		json_object_set_new(j, minsts[p99].key,
+				    jnum(x->agg[p99].value));
+		snprintf(key, sizeof(key), "%s_p99_gain_pct", lat);
+		json_object_set_new(j, key, jnum(rows[i].p99_gain_pct));
 		json_object_set_new(j, "competitor_loss_pct",
 				    jnum(x->agg[loss].value));
 		json_object_set_new(j, "competitor_loss_pct_ci95_lo",
@@ -321,6 +329,7 @@ struct fair_plot {
 	const struct fair_row *rows;
 	unsigned int n;
 	const char *device;
+	const char *lat;	/* "lat", or "clat" without total-latency bins */
 };
 
 static int fair_data(const void *arg, FILE *dat)
@@ -329,7 +338,8 @@ static int fair_data(const void *arg, FILE *dat)
 	int loss = minst_find("competitor_loss_pct");
 	unsigned int i;
 
-	fprintf(dat, "# competitor_loss_pct lo hi clat_p50_gain_pct label\n");
+	fprintf(dat, "# competitor_loss_pct lo hi %s_p50_gain_pct label\n",
+		p->lat);
 	for (i = 0; i < p->n; i++) {
 		const struct cell *x = p->rows[i].c;
 		const struct aggval *l = &x->agg[loss];
@@ -368,7 +378,8 @@ static void fair_script(const void *arg, FILE *gp, const char *dat)
 
 	fprintf(gp, "set title \"fairness trade-off under a CPU competitor (device %s)\\n\" . timing_model noenhanced\n",
 		dev_name(p->device));
-	fprintf(gp, "set xlabel \"competitor loss (%%, lower is fairer)\"\nset ylabel \"clat p50 gain vs reference (%%, higher is faster)\"\n");
+	fprintf(gp, "set xlabel \"competitor loss (%%, lower is fairer)\"\nset ylabel \"%s p50 gain vs reference (%%, higher is faster)\"\n",
+		p->lat);
 	fprintf(gp, "set grid\nset key off\nset offsets graph 0.1, graph 0.1, graph 0.1, graph 0.1\n");
 	fprintf(gp, "plot \"%s\" using 1:4:2:3 with xerrorbars pt 7, \"\" using 1:4:5 with labels offset 0,1 font \",9\" noenhanced\n",
 		dat);
@@ -383,7 +394,8 @@ int fair_plots(const struct run *run, const struct opts *o,
 	int r = 0;
 
 	for (i = 0; !r && i < n; i++) {
-		struct fair_plot p = { rows, n, rows[i].c->device };
+		struct fair_plot p = { rows, n, rows[i].c->device,
+				       run->has_tlat ? "lat" : "clat" };
 		char file[300], safe[256];
 		int first = 1, any = 0;
 

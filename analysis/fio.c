@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Parse fio's json+ output: the raw completion latency bins
- * (jobs[].{read,write}.clat_ns.bins, "<bin value in ns>": count),
- * total_ios, iops, CPU usage and context switches.
+ * (jobs[].{read,write}.clat_ns.bins, "<bin value in ns>": count), the
+ * total latency bins when fio ran with --lat_percentiles=1 (lat_ns.bins,
+ * same format; older runs have none), the exact minima, total_ios, iops,
+ * CPU usage and context switches.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -37,8 +40,9 @@ static int get_uint(json_t *obj, const char *key, uint64_t *v)
 	return 0;
 }
 
+/* One side's "<what>" object (clat_ns or lat_ns) into h. */
 static int load_bins(const char *path, unsigned int job, const char *dir,
-		     json_t *clat, struct fio_result *r)
+		     const char *what, json_t *clat, struct hist *h)
 {
 	json_t *bins = json_object_get(clat, "bins");
 	uint64_t n, sum = 0;
@@ -46,22 +50,22 @@ static int load_bins(const char *path, unsigned int job, const char *dir,
 	json_t *val;
 
 	if (get_uint(clat, "N", &n)) {
-		fprintf(stderr, "%s: jobs[%u].%s.clat_ns: missing integer N\n",
-			path, job, dir);
+		fprintf(stderr, "%s: jobs[%u].%s.%s: missing integer N\n",
+			path, job, dir, what);
 		return -1;
 	}
 	if (!n)
 		return 0;
 	if (!json_is_object(bins)) {
 		fprintf(stderr,
-			"%s: jobs[%u].%s.clat_ns: missing bins (not --output-format=json+?)\n",
-			path, job, dir);
+			"%s: jobs[%u].%s.%s: missing bins (not --output-format=json+?)\n",
+			path, job, dir, what);
 		return -1;
 	}
 	if (!json_object_size(bins)) {
 		fprintf(stderr,
-			"%s: jobs[%u].%s.clat_ns.bins: empty histogram but N is %" PRIu64 "\n",
-			path, job, dir, n);
+			"%s: jobs[%u].%s.%s.bins: empty histogram but N is %" PRIu64 "\n",
+			path, job, dir, what, n);
 		return -1;
 	}
 	json_object_foreach(bins, key, val) {
@@ -73,27 +77,56 @@ static int load_bins(const char *path, unsigned int job, const char *dir,
 		v = strtoull(key, &end, 10);
 		if (errno || *end || end == key || hist_bin_of_val(v, &idx)) {
 			fprintf(stderr,
-				"%s: jobs[%u].%s.clat_ns.bins: \"%s\" is not a fio bin value\n",
-				path, job, dir, key);
+				"%s: jobs[%u].%s.%s.bins: \"%s\" is not a fio bin value\n",
+				path, job, dir, what, key);
 			return -1;
 		}
 		if (!json_is_integer(val) || json_integer_value(val) < 0) {
 			fprintf(stderr,
-				"%s: jobs[%u].%s.clat_ns.bins[\"%s\"]: not a count\n",
-				path, job, dir, key);
+				"%s: jobs[%u].%s.%s.bins[\"%s\"]: not a count\n",
+				path, job, dir, what, key);
 			return -1;
 		}
-		r->lat.cnt[idx] += json_integer_value(val);
+		h->cnt[idx] += json_integer_value(val);
 		sum += json_integer_value(val);
 	}
 	if (sum != n) {
 		fprintf(stderr,
-			"%s: jobs[%u].%s.clat_ns: bins hold %" PRIu64 " samples, N is %" PRIu64 "\n",
-			path, job, dir, sum, n);
+			"%s: jobs[%u].%s.%s: bins hold %" PRIu64 " samples, N is %" PRIu64 "\n",
+			path, job, dir, what, sum, n);
 		return -1;
 	}
-	r->lat.n += sum;
+	h->n += sum;
 	return 0;
+}
+
+/* The smaller of *min and obj's "min" when obj has samples. */
+static void take_min(json_t *obj, double *min)
+{
+	json_t *n = json_object_get(obj, "N"), *m = json_object_get(obj, "min");
+
+	if (json_is_integer(n) && json_integer_value(n) > 0 &&
+	    json_is_number(m) && (isnan(*min) || json_number_value(m) < *min))
+		*min = json_number_value(m);
+}
+
+/*
+ * lat_ns.bins exist only with --lat_percentiles=1: a side without them
+ * (but with samples) makes the whole result clat-only.
+ */
+static int load_total(const char *path, unsigned int job, const char *dir,
+		      json_t *side, struct fio_result *r)
+{
+	json_t *lat = json_object_get(side, "lat_ns");
+	json_t *n = json_object_get(lat, "N");
+
+	take_min(lat, &r->lat_min_ns);
+	if (!json_is_object(lat) || !json_object_get(lat, "bins")) {
+		if (!json_is_integer(n) || json_integer_value(n) > 0)
+			r->has_tlat = 0;
+		return 0;
+	}
+	return load_bins(path, job, dir, "lat_ns", lat, &r->tlat);
 }
 
 static int load_job(const char *path, unsigned int i, json_t *job,
@@ -148,8 +181,10 @@ static int load_job(const char *path, unsigned int i, json_t *job,
 				path, i, dirs[d]);
 			return -1;
 		}
-		if (load_bins(path, i, dirs[d], clat, r))
+		if (load_bins(path, i, dirs[d], "clat_ns", clat, &r->lat) ||
+		    load_total(path, i, dirs[d], side, r))
 			return -1;
+		take_min(clat, &r->clat_min_ns);
 		r->ios += ios;
 		r->iops += iops;
 	}
@@ -164,6 +199,9 @@ int fio_load(const char *path, struct fio_result *r)
 	int ret = -1;
 
 	hist_clear(&r->lat);
+	hist_clear(&r->tlat);
+	r->has_tlat = 1;
+	r->clat_min_ns = r->lat_min_ns = NAN;
 	r->ios = r->ctx = 0;
 	r->iops = r->cpu_pct = 0;
 	r->jobs = 0;
@@ -188,6 +226,13 @@ int fio_load(const char *path, struct fio_result *r)
 		fprintf(stderr,
 			"%s: no completion latency samples (empty histogram)\n",
 			path);
+		goto out;
+	}
+	if (!r->tlat.n)
+		r->has_tlat = 0;
+	if (r->has_tlat && r->tlat.n != r->lat.n) {
+		fprintf(stderr, "%s: lat_ns bins hold %" PRIu64 " samples, clat_ns bins %" PRIu64 "\n",
+			path, r->tlat.n, r->lat.n);
 		goto out;
 	}
 	ret = 0;

@@ -12,6 +12,19 @@
 
 const struct metric metrics[] = {
 	{ "iops", "IOPS", "ops/s", BETTER_HIGHER, AGG_MEAN, 0, 0 },
+	/* Total latency, submission to completion (fio lat_ns.bins). */
+	{ "lat_mean_ns", "lat mean", "ns", BETTER_LOWER, AGG_HIST_MEAN, 0,
+	  M_LATENCY | M_TOTAL },
+	{ "lat_p50_ns", "lat p50", "ns", BETTER_LOWER, AGG_HIST_PCT, 50,
+	  M_LATENCY | M_TOTAL },
+	{ "lat_p90_ns", "lat p90", "ns", BETTER_LOWER, AGG_HIST_PCT, 90,
+	  M_LATENCY | M_TOTAL },
+	{ "lat_p99_ns", "lat p99", "ns", BETTER_LOWER, AGG_HIST_PCT, 99,
+	  M_LATENCY | M_TOTAL },
+	{ "lat_p99_9_ns", "lat p99.9", "ns", BETTER_LOWER, AGG_HIST_PCT, 99.9,
+	  M_LATENCY | M_TOTAL },
+	{ "lat_max_ns", "lat max (bin)", "ns", BETTER_LOWER, AGG_HIST_MAX, 0,
+	  M_LATENCY | M_TOTAL },
 	{ "clat_mean_ns", "clat mean", "ns", BETTER_LOWER, AGG_HIST_MEAN, 0,
 	  M_LATENCY },
 	{ "clat_p50_ns", "clat p50", "ns", BETTER_LOWER, AGG_HIST_PCT, 50,

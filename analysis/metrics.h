@@ -30,6 +30,7 @@ enum agg {
 #define M_FAMILY	0x4	/* key is a pattern: one metric per name found */
 #define M_SAMPLES	0x8	/* sample count shown next to tail latencies */
 #define M_OVERFLOW	0x10	/* value >= the cell's cyclictest range: ">=" */
+#define M_TOTAL		0x20	/* AGG_HIST_*: of the total-latency bins (lat_ns) */
 
 struct metric {
 	const char *key;	/* e.g. "clat_p99_ns"; "kprobe_%s_per_io" */

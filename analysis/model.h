@@ -17,6 +17,8 @@ struct rep {
 	char *dir;
 	unsigned int num;
 	struct hist *lat;	/* NULL without fio.json (competitor-only) */
+	struct hist *tlat;	/* total latency; NULL without lat_ns.bins */
+	double lat_min_ns;	/* fio's exact lat_ns.min (else clat), or NAN */
 	struct cyclic *cyc;	/* NULL without cyclictest.txt */
 	json_t *meta;
 	double val[MAX_MINST];	/* NAN when the rep has no such data */
@@ -37,6 +39,7 @@ struct cell {
 	struct rep *reps;
 	unsigned int nr_reps;
 	struct hist merged;
+	struct hist tmerged;	/* total latency merged over reps */
 	struct cyclic cyc;	/* cyclictest buckets merged over reps */
 	struct aggval agg[MAX_MINST];
 	struct timing timing;	/* the same in every rep (else refused) */
@@ -55,6 +58,7 @@ struct run {
 	char **boots_failed;	/* "<boot-id>: <status>" */
 	unsigned int nr_boots_failed;
 	struct timing timing;	/* the same in every cell (else refused) */
+	int has_tlat;		/* every fio rep has total-latency bins */
 	char timing_label[96];	/* timing_label() of it */
 };
 
@@ -66,6 +70,10 @@ void run_warn(struct run *run, const char *fmt, ...)
 struct cell *run_find(const struct run *run, const char *variant,
 		      const char *cell);
 const char *cell_kernel_variant(const struct cell *c);
+int run_lat_mi(const struct run *run, const char *stat);
+const char *run_lat_note(const struct run *run);
+const struct hist *rep_hist(const struct rep *r, const struct metric *m);
+const struct hist *cell_hist(const struct cell *c, const struct metric *m);
 
 /* rep.c */
 int rep_load(struct run *run, struct rep *rep, const char *dir,

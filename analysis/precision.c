@@ -2,7 +2,8 @@
 /*
  * Precision of the headline number: for every QD1 cell run alone (the
  * workload has a "qd1" component, the condition is "alone"), the 95 %
- * bootstrap CI half-width of clat p50 as a percentage of the value,
+ * bootstrap CI half-width of lat p50 (clat p50 in a run without
+ * total-latency bins) as a percentage of the value,
  * whether it meets the target (PRECISION_TARGET_PCT), and how many boots
  * would meet it: a CI half-width shrinks as 1/sqrt(n), so
  * n_needed = ceil(n x (half-width / target)^2).
@@ -54,7 +55,7 @@ static int is_qd1(const char *workload)
 
 unsigned int precision_rows(const struct run *run, struct prec_row **out)
 {
-	int mi = minst_find("clat_p50_ns");
+	int mi = run_lat_mi(run, "p50");
 	struct prec_row *rows;
 	unsigned int i, n = 0;
 
@@ -107,9 +108,11 @@ void precision_report(FILE *f, const struct run *run)
 		free(rows);
 		return;
 	}
-	fprintf(f, "## Precision of QD1 p50 — %s\n\n", run->timing_label);
-	fprintf(f, "95%% bootstrap CI half-width of clat p50, `(hi - lo) / 2`, as a percentage of the value, for each QD1 cell run alone; target %.0f%%. A half-width shrinks as 1/sqrt(boots), so the boots needed are `ceil(boots x (half-width / %.0f%%)^2)`.\n\n",
-		PRECISION_TARGET_PCT, PRECISION_TARGET_PCT);
+	fprintf(f, "## Precision of QD1 p50 — %s%s\n\n", run->timing_label,
+		run_lat_note(run));
+	fprintf(f, "95%% bootstrap CI half-width of %s p50, `(hi - lo) / 2`, as a percentage of the value, for each QD1 cell run alone; target %.0f%%. A half-width shrinks as 1/sqrt(boots), so the boots needed are `ceil(boots x (half-width / %.0f%%)^2)`.\n\n",
+		run->has_tlat ? "lat" : "clat", PRECISION_TARGET_PCT,
+		PRECISION_TARGET_PCT);
 	fprintf(f, "| variant | cell | p50 ns | 95%% CI | half-width | target %.0f%% | boots | boots needed |\n|---|---|---:|---|---:|---|---:|---:|\n",
 		PRECISION_TARGET_PCT);
 	for (i = 0; i < n; i++) {
@@ -164,7 +167,9 @@ json_t *precision_json(const struct run *run)
 {
 	struct prec_row *rows;
 	unsigned int n = precision_rows(run, &rows), i;
+	const char *k = minsts[run_lat_mi(run, "p50")].key;
 	json_t *arr = json_array();
+	char key[96];
 
 	for (i = 0; i < n; i++) {
 		const struct prec_row *r = &rows[i];
@@ -172,9 +177,11 @@ json_t *precision_json(const struct run *run)
 
 		json_object_set_new(o, "variant", json_string(r->c->variant));
 		json_object_set_new(o, "cell", json_string(r->c->name));
-		json_object_set_new(o, "clat_p50_ns", num_or_null(r->value));
-		json_object_set_new(o, "clat_p50_ns_ci95_lo", num_or_null(r->lo));
-		json_object_set_new(o, "clat_p50_ns_ci95_hi", num_or_null(r->hi));
+		json_object_set_new(o, k, num_or_null(r->value));
+		snprintf(key, sizeof(key), "%s_ci95_lo", k);
+		json_object_set_new(o, key, num_or_null(r->lo));
+		snprintf(key, sizeof(key), "%s_ci95_hi", k);
+		json_object_set_new(o, key, num_or_null(r->hi));
 		json_object_set_new(o, "ci95_half_width_pct",
 				    num_or_null(r->hw_pct));
 		json_object_set_new(o, "target_pct",

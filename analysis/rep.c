@@ -333,22 +333,31 @@ int cond_no_fio(const char *condition)
 	return !strcmp(condition, "competitor-only");
 }
 
+/* The histogram a latency metric reads: clat, or total (M_TOTAL). */
+const struct hist *rep_hist(const struct rep *r, const struct metric *m)
+{
+	return m->flags & M_TOTAL ? r->tlat : r->lat;
+}
+
 static void lat_metrics(struct rep *rep)
 {
 	unsigned int i;
 
 	for (i = 0; i < nr_minsts; i++) {
 		const struct metric *m = minsts[i].m;
+		const struct hist *h = rep_hist(rep, m);
 
+		if (!h)
+			continue;
 		switch (m->agg) {
 		case AGG_HIST_PCT:
-			rep->val[i] = hist_percentile(rep->lat, m->pct);
+			rep->val[i] = hist_percentile(h, m->pct);
 			break;
 		case AGG_HIST_MEAN:
-			rep->val[i] = hist_mean(rep->lat);
+			rep->val[i] = hist_mean(h);
 			break;
 		case AGG_HIST_MAX:
-			rep->val[i] = hist_max(rep->lat);
+			rep->val[i] = hist_max(h);
 			break;
 		default:
 			break;
@@ -373,6 +382,7 @@ int rep_load(struct run *run, struct rep *rep, const char *dir,
 	rep->num = strtoul(end ? end + 1 : dir, NULL, 10);
 	for (i = 0; i < MAX_MINST; i++)
 		rep->val[i] = NAN;
+	rep->lat_min_ns = NAN;
 
 	if (!exists(rep, data) || !exists(rep, "meta.json")) {
 		run_warn(run, "%s: no %s (guest died mid-run?), rep skipped",
@@ -408,6 +418,16 @@ int rep_load(struct run *run, struct rep *rep, const char *dir,
 		goto err;
 	}
 	*rep->lat = fr->lat;
+	if (fr->has_tlat) {
+		rep->tlat = malloc(sizeof(*rep->tlat));
+		if (!rep->tlat) {
+			free(fr);
+			goto err;
+		}
+		*rep->tlat = fr->tlat;
+	}
+	rep->lat_min_ns = isnan(fr->lat_min_ns) ? fr->clat_min_ns :
+						  fr->lat_min_ns;
 	set(rep, "iops", fr->iops);
 	set(rep, "fio_cpu_pct", fr->cpu_pct);
 	set(rep, "clat_samples", fr->lat.n);
@@ -433,6 +453,8 @@ void rep_free(struct rep *rep)
 {
 	free(rep->dir);
 	free(rep->lat);
+	free(rep->tlat);
+	rep->tlat = NULL;
 	if (rep->cyc)
 		cyclic_free(rep->cyc);
 	free(rep->cyc);

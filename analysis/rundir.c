@@ -152,6 +152,49 @@ static int cell_timing(struct cell *c)
 	return 0;
 }
 
+/* Every rep with a fio run has total-latency (lat_ns) bins. */
+static int run_has_tlat(const struct run *run)
+{
+	unsigned int i, j, any = 0;
+
+	for (i = 0; i < run->nr_cells; i++)
+		for (j = 0; j < run->cells[i]->nr_reps; j++) {
+			const struct rep *r = &run->cells[i]->reps[j];
+
+			if (r->lat && !r->tlat)
+				return 0;
+			any |= !!r->lat;
+		}
+	return any;
+}
+
+/*
+ * The latency the cross-engine tables read: fio's clat of an async engine
+ * (io_uring) starts after submission, a sync engine's covers the whole
+ * call, so engines compare only on total latency (lat_<stat>_ns); a run
+ * without its bins falls back to clat_<stat>_ns, and run_lat_note() says
+ * so in the table heading.
+ */
+int run_lat_mi(const struct run *run, const char *stat)
+{
+	char key[64];
+
+	snprintf(key, sizeof(key), "%s_%s_ns", run->has_tlat ? "lat" : "clat",
+		 stat);
+	return minst_find(key);
+}
+
+const char *run_lat_note(const struct run *run)
+{
+	return run->has_tlat ? "" :
+	       " (clat: this run has no total-latency bins; engines are not comparable on it)";
+}
+
+const struct hist *cell_hist(const struct cell *c, const struct metric *m)
+{
+	return m->flags & M_TOTAL ? &c->tmerged : &c->merged;
+}
+
 /* All cells under one timing model: run->timing, else refused. */
 static int run_timing(struct run *run)
 {
@@ -231,6 +274,8 @@ static int load_cell(struct run *run, const char *variant, const char *name,
 	for (i = 0; i < c->nr_reps; i++) {
 		if (c->reps[i].lat)
 			hist_add(&c->merged, c->reps[i].lat, 1);
+		if (c->reps[i].tlat)
+			hist_add(&c->tmerged, c->reps[i].tlat, 1);
 		if (c->reps[i].cyc && cyclic_add(&c->cyc, c->reps[i].cyc))
 			goto out_cell;
 	}
@@ -407,6 +452,7 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 	}
 	if (run_timing(run))
 		return -1;
+	run->has_tlat = run_has_tlat(run);
 	base_for_sort = base_variant;
 	qsort(run->variants, run->nr_variants, sizeof(*run->variants),
 	      cmp_variant);

@@ -43,8 +43,9 @@ static double hist_ctx_stat(const unsigned int *w, unsigned int nreps,
 	for (i = 0; i < h->nidx; i++) {
 		h->cnt[i] = 0;
 		for (r = 0; r < nreps; r++)
-			h->cnt[i] += (uint64_t)w[r] *
-				     h->c->reps[r].lat->cnt[h->idx[i]];
+			if (rep_hist(&h->c->reps[r], h->m))
+				h->cnt[i] += (uint64_t)w[r] *
+					rep_hist(&h->c->reps[r], h->m)->cnt[h->idx[i]];
 		n += h->cnt[i];
 	}
 	if (!n)
@@ -153,6 +154,7 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 {
 	struct hist_ctx h = { .c = c };
 	double *vals = calloc(c->nr_reps, sizeof(*vals));
+	const struct hist *idx_of = NULL;
 	unsigned int mi, i;
 	int ret = -1;
 
@@ -160,9 +162,6 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 	h.cnt = calloc(PLAT_NR, sizeof(*h.cnt));
 	if (!vals || !h.idx || !h.cnt)
 		goto out;
-	for (i = 0; i < PLAT_NR; i++)
-		if (c->merged.cnt[i])
-			h.idx[h.nidx++] = i;
 
 	for (mi = 0; mi < nr_minsts; mi++) {
 		const struct metric *m = minsts[mi].m;
@@ -202,14 +201,20 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 				goto out;
 			continue;
 		case AGG_HIST_PCT:
-			a->value = hist_percentile(&c->merged, m->pct);
+			a->value = hist_percentile(cell_hist(c, m), m->pct);
 			break;
 		case AGG_HIST_MEAN:
-			a->value = hist_mean(&c->merged);
+			a->value = hist_mean(cell_hist(c, m));
 			break;
 		case AGG_HIST_MAX:
-			a->value = hist_max(&c->merged);
+			a->value = hist_max(cell_hist(c, m));
 			break;
+		}
+		if (idx_of != cell_hist(c, m)) {
+			idx_of = cell_hist(c, m);
+			for (i = 0, h.nidx = 0; i < PLAT_NR; i++)
+				if (idx_of->cnt[i])
+					h.idx[h.nidx++] = i;
 		}
 		h.m = m;
 		if (bootstrap_ci(c->nr_reps, o->resamples, seed, hist_ctx_stat,

@@ -92,7 +92,7 @@ static const struct cell *at(const struct run *run, const struct cell *c,
 
 void sweep_report(FILE *f, const struct run *run)
 {
-	int p50 = minst_find("clat_p50_ns"), p99 = minst_find("clat_p99_ns");
+	int p50 = run_lat_mi(run, "p50"), p99 = run_lat_mi(run, "p99");
 	int *pts = calloc(run->nr_cells + 1, sizeof(*pts));
 	char a[64], b[64];
 	unsigned int i, j, k, n, any = 0;
@@ -103,8 +103,9 @@ void sweep_report(FILE *f, const struct run *run)
 		if (!in_sweep(c) || !first_of(run, i, 0))
 			continue;
 		if (!any++)
-			fprintf(f, "## Device-latency sweep — %s\n\nCells `<workload>@<condition>@nullb-<N>us` (null_blk with a poll queue, requests complete N us after submission; the emulated NVMe disk is left out): clat p50 / p99 in ns against N. Where the polling variants' curves meet the others', polling stops paying. Plots: `plots/device-sweep@<condition>`.\n\n> Caution: an unpatched null_blk (6.12 `null_queue_rq()`/`null_poll()`) completes poll-queue requests at the first poll and ignores `completion_nsec`, so polled I/O sees no device delay there; read these curves only with a null_blk that delays polled completions too.\n\n",
-				run->timing_label);
+			fprintf(f, "## Device-latency sweep — %s%s\n\nCells `<workload>@<condition>@nullb-<N>us` (null_blk with a poll queue, requests complete N us after submission; the emulated NVMe disk is left out): %s p50 / p99 in ns against N. Where the polling variants' curves meet the others', polling stops paying. Plots: `plots/device-sweep@<condition>`.\n\n> Caution: an unpatched null_blk (6.12 `null_queue_rq()`/`null_poll()`) completes poll-queue requests at the first poll and ignores `completion_nsec`, so polled I/O sees no device delay there; read these curves only with a null_blk that delays polled completions too.\n\n",
+				run->timing_label, run_lat_note(run),
+				run->has_tlat ? "lat" : "clat");
 		n = sweep_points(run, c->condition, pts);
 		fprintf(f, "### %s — %s\n\n| variant | workload |",
 			c->condition, run->timing_label);
@@ -150,7 +151,7 @@ static int sweep_data(const void *arg, FILE *dat)
 {
 	const struct sweep_plot *p = arg;
 	const struct run *run = p->run;
-	int p50 = minst_find("clat_p50_ns"), p99 = minst_find("clat_p99_ns");
+	int p50 = run_lat_mi(run, "p50"), p99 = run_lat_mi(run, "p99");
 	unsigned int i, k;
 
 	for (i = 0; i < run->nr_cells; i++) {
@@ -159,8 +160,9 @@ static int sweep_data(const void *arg, FILE *dat)
 		if (!in_sweep(s) || strcmp(s->condition, p->cond) ||
 		    !first_of(run, i, 1))
 			continue;
-		fprintf(dat, "# %s/%s: device_us clat_p50_us clat_p99_us\n",
-			s->variant, s->workload);
+		fprintf(dat, "# %s/%s: device_us %s_p50_us %s_p99_us\n",
+			s->variant, s->workload, run->has_tlat ? "lat" : "clat",
+			run->has_tlat ? "lat" : "clat");
 		for (k = 0; k < p->n; k++) {
 			const struct cell *x = at(run, s, p->pts[k]);
 
@@ -182,7 +184,8 @@ static void sweep_script(const void *arg, FILE *gp, const char *dat)
 
 	fprintf(gp, "set title \"device-latency sweep (%s): p50 solid, p99 dashed\\n\" . timing_model noenhanced\n",
 		p->cond);
-	fprintf(gp, "set xlabel \"null_blk completion delay (us)\"\nset ylabel \"clat (us)\"\nset logscale y\nset grid\nset key top left noenhanced\nset offsets graph 0.05, graph 0.05, 0, 0\n");
+	fprintf(gp, "set xlabel \"null_blk completion delay (us)\"\nset ylabel \"%s (us)\"\nset logscale y\nset grid\nset key top left noenhanced\nset offsets graph 0.05, graph 0.05, 0, 0\n",
+		run->has_tlat ? "lat" : "clat");
 	if (p->n == 1)	/* one point: gnuplot cannot autoscale x */
 		fprintf(gp, "set xrange [%d:%d]\n", p->pts[0] / 2 - 1,
 			p->pts[0] * 3 / 2 + 1);

@@ -197,7 +197,7 @@ static int any_value(struct cell **cols, unsigned int n, unsigned int mi)
 static int thin_tail(const struct cell *c, const struct metric *m)
 {
 	return m->agg == AGG_HIST_PCT &&
-	       c->merged.n * (1 - m->pct / 100) < THIN_TAIL;
+	       cell_hist(c, m)->n * (1 - m->pct / 100) < THIN_TAIL;
 }
 
 /*
@@ -341,9 +341,10 @@ static void md_engine_tables(FILE *f, const struct run *run,
 				     engine_name(cols[j]->workload)) < 0)
 				names[j] = NULL;
 		if (!any++)
-			fprintf(f, "## Engine comparisons — %s\n\nCells that differ only in the I/O engine (the workload after `<rw>-<bs>-<qd>`: psync is interrupt-driven, pvsync2-hipri polls where the kernel polls synchronous I/O, iouring-hipri is upstream's io_uring IOPOLL), every variant in one table, columns `variant/engine`. First column: the `--baseline VARIANT/CELL` given for this family, else the baseline variant's psync cell, else the first cell.\n\n",
-				run->timing_label);
-		fprintf(f, "### %s — %s\n\n", fam, run->timing_label);
+			fprintf(f, "## Engine comparisons — %s%s\n\nCells that differ only in the I/O engine (the workload after `<rw>-<bs>-<qd>`: psync is interrupt-driven, pvsync2-hipri polls where the kernel polls synchronous I/O, iouring-hipri is upstream's io_uring IOPOLL), every variant in one table, columns `variant/engine`. First column: the `--baseline VARIANT/CELL` given for this family, else the baseline variant's psync cell, else the first cell. Compare engines on total latency (`lat`, submission to completion): fio's clat of an async engine starts after submission.\n\n",
+				run->timing_label, run_lat_note(run));
+		fprintf(f, "### %s — %s%s\n\n", fam, run->timing_label,
+			run_lat_note(run));
 		md_compare(f, cols, (const char **)names, n);
 		for (j = 0; j < n; j++) {
 			free(names[j]);
@@ -409,7 +410,7 @@ static void md_provenance_all(FILE *f, const struct run *run)
 static void md_method(FILE *f, const struct run *run, const struct opts *o)
 {
 	fprintf(f, "## Method\n\n");
-	fprintf(f, "- Unit of repetition: the rep (one guest boot). Latency comes from fio's raw `clat_ns.bins` (json+), read and write sides, merged over jobs; the cell value is computed from the bins merged over all reps, per-rep values from each rep's bins.\n");
+	fprintf(f, "- Unit of repetition: the rep (one guest boot). Latency comes from fio's raw `lat_ns.bins` (total latency, with `--lat_percentiles=1`) and `clat_ns.bins` (json+), read and write sides, merged over jobs; the cell value is computed from the bins merged over all reps, per-rep values from each rep's bins.\n");
 	fprintf(f, "- Histogram error: fio's log-linear bins (FIO_IO_U_PLAT_BITS=%d, %d bins per power of two) are at most 1/%d = %.2f%% of their value wide; fio reports the midpoint, so any latency from the bins (percentiles, mean, max) is within %.2f%% of the true sample value. `max (bin)` is the highest non-empty bin.\n",
 		PLAT_BITS, PLAT_VAL, PLAT_VAL, PLAT_BIN_REL_WIDTH * 100,
 		PLAT_REL_ERROR * 100);

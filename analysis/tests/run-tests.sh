@@ -72,7 +72,7 @@ good_run() {
 		grep -q 'accel tcg — emulated wall-clock time (TCG)$' $OUT/ok/report.md &&
 		grep -q 'seed 20261203' $OUT/ok/report.md &&
 		grep -q '0.78%' $OUT/ok/report.md &&
-		grep -q '^### randread-4k-qd1-\*@alone — emulated wall-clock time (TCG)$' $OUT/ok/report.md &&
+		grep -q '^### randread-4k-qd1-\*@alone — emulated wall-clock time (TCG) (clat: this run has no total-latency bins; engines are not comparable on it)$' $OUT/ok/report.md &&
 		grep -q '^| metric | unit | baseline/psync | baseline/pvsync2 | inline/psync | inline/pvsync2 |' $OUT/ok/report.md; then
 		pass "report: compare table, provenance, seed, error bound, engine table"
 	else
@@ -238,6 +238,37 @@ conditions() {
 		$PROG $OUT/nocomp --out $OUT/nocomp-out --no-plots
 }
 
+# Total latency (fio --lat_percentiles=1) on run-lat/: engines compare on lat.
+total_latency() {
+	local r=$OUT/lat/report.md j=$OUT/lat/summary.json
+	expect "lat: run-lat (lat_ns bins) is reported" 0 "wrote" -- \
+		$PROG $FIX/run-lat --out $OUT/lat --no-plots
+	if grep -q '^## Engine comparisons — instruction-count time (1 instruction = 2^0 ns)$' $r &&
+		grep -q '^| lat p50 | ns |' $r && grep -q '^| clat p50 | ns |' $r &&
+		jq -e '[.cells[] | select(.variant == "baseline" and .workload == "randread-4k-qd1-iouring-hipri")][0] |
+			.lat_p50_ns_per_rep == [98816, 60160] and .clat_p50_ns_per_rep == [69120, 39168]' $j >/dev/null &&
+		jq -e '.qd1_p50_precision | length == 4 and all(has("lat_p50_ns") and has("lat_p50_ns_ci95_lo"))' $j >/dev/null &&
+		grep -q '^## Precision of QD1 p50 — instruction-count time (1 instruction = 2^0 ns)$' $r; then
+		pass "lat: lat and clat per rep from their own bins; engine and precision tables on lat"
+	else
+		fail "lat: lat and clat per rep from their own bins; engine and precision tables on lat"
+	fi
+	expect "lat: --validate on run-lat" 0 "matches the raw files" -- \
+		$PROG $FIX/run-lat --out $OUT/lat --validate
+	rm -rf $OUT/latpart
+	cp -r $FIX/run-lat $OUT/latpart
+	f=$OUT/latpart/inline/randread-4k-qd1-psync@alone/2/fio.json
+	jq 'del(.jobs[].read.lat_ns.bins)' $f >$f.new && mv $f.new $f
+	expect "lat: one rep without lat bins: the run falls back to clat" 0 "wrote" -- \
+		$PROG $OUT/latpart --out $OUT/latpart-out --no-plots
+	if grep -q '^## Engine comparisons — .* (clat: this run has no total-latency bins; engines are not comparable on it)$' $OUT/latpart-out/report.md &&
+		jq -e '.qd1_p50_precision | all(has("clat_p50_ns"))' $OUT/latpart-out/summary.json >/dev/null; then
+		pass "lat: clat fallback named in the table headings"
+	else
+		fail "lat: clat fallback named in the table headings"
+	fi
+}
+
 # set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
 set_meta() {
 	local m
@@ -348,6 +379,7 @@ unit_tests
 good_run
 broken_runs
 conditions
+total_latency
 timing
 cli
 plots

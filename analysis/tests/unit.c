@@ -167,6 +167,42 @@ static void test_fio_real(const char *path)
 	free(r);
 }
 
+/*
+ * fio --lat_percentiles=1: total-latency bins, whose percentiles are
+ * fio's own lat_ns percentiles; for io_uring lat and clat differ.
+ */
+static void test_fio_lat(void)
+{
+	const char *path = FIX "run-lat/baseline/randread-4k-qd1-iouring-hipri@alone/1/fio.json";
+	struct fio_result *r = malloc(sizeof(*r));
+	json_t *root = json_load_file(path, 0, NULL), *pct, *v;
+	const char *key;
+	int bad = 0, n = 0;
+
+	check(r && root && !fio_load(path, r) && r->has_tlat &&
+	      r->tlat.n == 300 && r->lat.n == 300,
+	      "fio: lat_ns bins of an io_uring run load", "");
+	pct = json_object_get(json_object_get(json_object_get(json_array_get(
+		json_object_get(root, "jobs"), 0), "read"), "lat_ns"),
+		"percentile");
+	json_object_foreach(pct, key, v) {
+		n++;
+		if (hist_percentile(&r->tlat, strtod(key, NULL)) !=
+		    (uint64_t)json_integer_value(v))
+			bad++;
+	}
+	check(n > 10 && !bad, "fio: lat bin percentiles equal fio's lat_ns percentiles",
+	      "%d of %d differ", bad, n);
+	check(hist_percentile(&r->tlat, 50) == 98816 &&
+	      hist_percentile(&r->lat, 50) == 69120 && r->lat_min_ns == 66737,
+	      "fio: io_uring lat p50 98816 ns, clat p50 69120 ns, lat min 66737",
+	      "lat %llu clat %llu min %g",
+	      (unsigned long long)hist_percentile(&r->tlat, 50),
+	      (unsigned long long)hist_percentile(&r->lat, 50), r->lat_min_ns);
+	json_decref(root);
+	free(r);
+}
+
 static void test_fio(void)
 {
 	struct fio_result *r = malloc(sizeof(*r));
@@ -180,6 +216,11 @@ static void test_fio(void)
 	      r->jobs, (unsigned long long)r->lat.n, (unsigned long long)r->ios);
 	check(fio_load(FIX "run-truncated/baseline/randread-4k-qd1-psync@alone/1/fio.json", r),
 	      "fio: truncated JSON rejected", "");
+	check(!fio_load(OK_CELL "fio.json", r) && !r->has_tlat &&
+	      !r->tlat.n && isnan(r->lat_min_ns) == 0,
+	      "fio: a run without --lat_percentiles has no total-latency bins",
+	      "has_tlat %d", r->has_tlat);
+	test_fio_lat();
 	check(fio_load(FIX "run-noclat/baseline/randread-4k-qd1-psync@alone/1/fio.json", r),
 	      "fio: missing clat_ns rejected", "");
 	check(fio_load(FIX "run-emptybins/baseline/randread-4k-qd1-psync@alone/1/fio.json", r),
