@@ -45,6 +45,13 @@ const struct metric metrics[] = {
 	  0 },
 	{ "cpu_busy_ns_per_io", "CPU busy per I/O", "ns/I/O", BETTER_LOWER,
 	  AGG_MEAN, 0, M_CPU },
+	/* Counted over the window (window-*.txt): exact under icount. */
+	{ "cpu_per_io_ns", "CPU per I/O incl. idle-loop polling", "ns/I/O",
+	  BETTER_LOWER, AGG_MEAN, 0, M_CPU },
+	{ "vcpu_busy_ns_per_io", "all vCPUs busy per I/O (counted)", "ns/I/O",
+	  BETTER_LOWER, AGG_MEAN, 0, M_CPU },
+	{ "task_cpu_ns_per_io", "fio task CPU per I/O (counted)", "ns/I/O",
+	  BETTER_LOWER, AGG_MEAN, 0, M_CPU },
 	{ "ctx_per_io", "fio ctx switches per I/O", "1/I/O", BETTER_LOWER,
 	  AGG_MEAN, 0, 0 },
 	{ "perf_ctx_per_io", "perf context-switches per I/O", "1/I/O",

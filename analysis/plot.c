@@ -148,6 +148,29 @@ static void pct_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 		dat);
 }
 
+/* An M_CPU metric some column has: only those get bars. */
+static int cpu_bar(const struct plot_ctx *p, unsigned int mi)
+{
+	unsigned int i;
+
+	if (!(minsts[mi].m->flags & M_CPU))
+		return 0;
+	for (i = 0; i < p->n; i++)
+		if (p->cols[i]->agg[mi].n)
+			return 1;
+	return 0;
+}
+
+static int has_cpu(const struct plot_ctx *p)
+{
+	unsigned int mi;
+
+	for (mi = 0; mi < nr_minsts; mi++)
+		if (cpu_bar(p, mi))
+			return 1;
+	return 0;
+}
+
 static int cpu_data(const struct plot_ctx *p, FILE *dat)
 {
 	unsigned int i, mi;
@@ -156,7 +179,7 @@ static int cpu_data(const struct plot_ctx *p, FILE *dat)
 	for (i = 0; i < p->n; i++) {
 		fprintf(dat, "\"%s\"", p->cols[i]->variant);
 		for (mi = 0; mi < nr_minsts; mi++)
-			if (minsts[mi].m->flags & M_CPU)
+			if (cpu_bar(p, mi))
 				bar_row(dat, p->cols[i], minsts[mi].key);
 		fputc('\n', dat);
 	}
@@ -173,7 +196,7 @@ static void cpu_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 	bars_common(gp);
 	fprintf(gp, "plot ");
 	for (mi = 0; mi < nr_minsts; mi++) {
-		if (!(minsts[mi].m->flags & M_CPU))
+		if (!cpu_bar(p, mi))
 			continue;
 		fprintf(gp, "%s\"%s\" using %u:%u:%u%s title \"%s\"",
 			col > 2 ? ", " : "", dat, col, col + 1, col + 2,
@@ -232,7 +255,7 @@ static void cyc_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 static const struct plot_kind plot_kinds[] = {
 	{ "latency", has_lat, latency_data, latency_script },
 	{ "p50-p99", has_lat, pct_data, pct_script },
-	{ "cpu", has_lat, cpu_data, cpu_script },
+	{ "cpu", has_cpu, cpu_data, cpu_script },
 	{ "cyclictest", has_cyc, cyc_data, cyc_script },
 };
 

@@ -242,6 +242,34 @@ static int pollstats_line(const char *path, int lineno, char *line,
 	return kv_add(l, key, v);
 }
 
+/* Strict "<key> <number>" lines, each key once ('#' comments, blanks). */
+static int kvfile_line(const char *path, int lineno, char *line,
+		       struct kvlist *l)
+{
+	char k[KV_NAME_LEN], v[64], extra[2], *end;
+	double x;
+	int got = sscanf(line, " %63s %63s %1s", k, v, extra);
+
+	if (got < 1 || k[0] == '#')
+		return 0;
+	x = got == 2 ? strtod(v, &end) : 0;
+	if (got != 2 || *end || x < 0) {
+		fprintf(stderr, "%s:%d: expected \"<key> <non-negative number>\", got \"%.*s\"\n",
+			path, lineno, (int)strcspn(line, "\n"), line);
+		return -1;
+	}
+	if (kv_find(l, k)) {
+		fprintf(stderr, "%s:%d: %s twice\n", path, lineno, k);
+		return -1;
+	}
+	return kv_add(l, k, x);
+}
+
+int kvfile_load(const char *path, struct kvlist *l)
+{
+	return kv_lines(path, l, kvfile_line);
+}
+
 int pollstats_load(const char *path, struct kvlist *l)
 {
 	return kv_lines(path, l, pollstats_line);

@@ -39,6 +39,7 @@ int interrupts_load(const char *path, struct irqsum *s);
 int kprobes_load(const char *path, struct kvlist *l);
 int perfstat_load(const char *path, struct kvlist *l);
 int pollstats_load(const char *path, struct kvlist *l);
+int kvfile_load(const char *path, struct kvlist *l);
 const struct kv *kv_find(const struct kvlist *l, const char *name);
 int kv_delta(const struct kvlist *before, const char *before_path,
 	     const struct kvlist *after, const char *after_path,

@@ -20,6 +20,7 @@
 #include "fio.h"
 #include "model.h"
 #include "procstat.h"
+#include "window.h"
 
 static void set(struct rep *rep, const char *key, double v)
 {
@@ -124,7 +125,7 @@ static int kv_pair_delta(struct rep *rep, const char *before,
 	return r;
 }
 
-static int cpu_metrics(struct rep *rep, uint64_t ios)
+static int cpu_metrics(struct rep *rep, double ios)
 {
 	struct cpustat b, a;
 	char *pb, *pa;
@@ -159,7 +160,7 @@ static int cpu_metrics(struct rep *rep, uint64_t ios)
 	return 0;
 }
 
-static int irq_metrics(struct rep *rep, uint64_t ios)
+static int irq_metrics(struct rep *rep, double ios)
 {
 	struct irqsum b, a;
 	char *pb, *pa;
@@ -186,7 +187,7 @@ static int irq_metrics(struct rep *rep, uint64_t ios)
  * kprobes.txt is kprobe_profile after the job; with kprobes-before.txt
  * (guest/cell.sh writes both) the hits are the difference.
  */
-static int kprobe_metrics(struct rep *rep, uint64_t ios)
+static int kprobe_metrics(struct rep *rep, double ios)
 {
 	struct kvlist d;
 	unsigned int i;
@@ -202,6 +203,7 @@ static int kprobe_metrics(struct rep *rep, uint64_t ios)
 	return r;
 }
 
+/* perf stat spans fio's whole process, not the window: per fio I/O. */
 static int perf_metrics(struct rep *rep, uint64_t ios)
 {
 	struct kvlist l;
@@ -227,7 +229,8 @@ static int perf_metrics(struct rep *rep, uint64_t ios)
 	return r;
 }
 
-static int poll_metrics(struct rep *rep, uint64_t ios)
+/* *idle_poll_ns: the idle_poll_ns counter's change, NAN without it. */
+static int poll_metrics(struct rep *rep, double ios, double *idle_poll_ns)
 {
 	struct kvlist d;
 	unsigned int i;
@@ -236,8 +239,11 @@ static int poll_metrics(struct rep *rep, uint64_t ios)
 			      "poll-stats-after.txt", pollstats_load, 0,
 			      "polled_inflight", &d);
 
+	*idle_poll_ns = NAN;
 	if (r)
 		return r < 0 ? -1 : 0;
+	if (kv_find(&d, "idle_poll_ns"))
+		*idle_poll_ns = kv_find(&d, "idle_poll_ns")->v;
 	for (i = 0; !r && i < d.n; i++)
 		r = set_family(rep, "poll_%s_per_io", d.v[i].name,
 			       d.v[i].v / ios);
@@ -365,6 +371,55 @@ static void lat_metrics(struct rep *rep)
 	}
 }
 
+/*
+ * The per-I/O denominator of every before/after capture: with window
+ * files, the device's I/Os over exactly that window (fio's total_ios
+ * leaves out its ramp, which the captures include); without, total_ios.
+ * 1: no window files; 0: *w filled; -1: broken.
+ */
+static int window_metrics(struct rep *rep, struct window *w)
+{
+	char *pb, *pa;
+	int r = pair(rep, "window-before.txt", "window-after.txt", &pb, &pa);
+
+	if (r)
+		return r;
+	r = window_delta(pb, pa, w);
+	free(pb);
+	free(pa);
+	if (r)
+		return -1;
+	set(rep, "task_cpu_ns_per_io", w->task_ns / w->dev_ios);
+	set(rep, "vcpu_busy_ns_per_io",
+	    (w->ncpu * w->clock_ns - w->idle_ns) / w->dev_ios);
+	return 0;
+}
+
+/* The captures around the window, per I/O. */
+static int capture_metrics(struct rep *rep, const struct fio_result *fr)
+{
+	struct window w;
+	double ios = fr->ios, idle_poll;
+	int win = window_metrics(rep, &w);
+
+	if (win < 0)
+		return -1;
+	if (!win)
+		ios = w.dev_ios;
+	if (!ios)
+		return 0;
+	if (cpu_metrics(rep, ios) || irq_metrics(rep, ios) ||
+	    kprobe_metrics(rep, ios) || perf_metrics(rep, fr->ios) ||
+	    poll_metrics(rep, ios, &idle_poll))
+		return -1;
+	/* Idle-loop polling is idle to the kernel's accounting: add it. */
+	if (!win)
+		set(rep, "cpu_per_io_ns",
+		    (w.ncpu * w.clock_ns - w.idle_ns +
+		     (isnan(idle_poll) ? 0 : idle_poll)) / w.dev_ios);
+	return 0;
+}
+
 /* 0: loaded; 1: skipped with a warning; -1: broken input. */
 int rep_load(struct run *run, struct rep *rep, const char *dir,
 	     const char *condition)
@@ -434,11 +489,7 @@ int rep_load(struct run *run, struct rep *rep, const char *dir,
 	if (fr->ios)
 		set(rep, "ctx_per_io", (double)fr->ctx / fr->ios);
 	lat_metrics(rep);
-	if (fr->ios && (cpu_metrics(rep, fr->ios) ||
-			irq_metrics(rep, fr->ios) ||
-			kprobe_metrics(rep, fr->ios) ||
-			perf_metrics(rep, fr->ios) ||
-			poll_metrics(rep, fr->ios))) {
+	if (capture_metrics(rep, fr)) {
 		free(fr);
 		goto err;
 	}

@@ -269,6 +269,52 @@ total_latency() {
 	fi
 }
 
+# window-{before,after}.txt (run-window/): per-I/O figures over the window,
+# divided by the device's I/Os (600: fio's 300 plus a ramp as long), not
+# by fio's total_ios (300), and the counted CPU metrics.
+window() {
+	local j=$OUT/win/summary.json w=$OUT/winb/baseline/randread-4k-qd1-psync@alone/1
+	expect "window: run-window is reported" 0 "wrote" -- \
+		$PROG $FIX/run-window --out $OUT/win --no-plots
+	if jq -e '.cells[0] | .task_cpu_ns_per_io == 10000 and
+			.vcpu_busy_ns_per_io == 20000 and .cpu_per_io_ns == 22000 and
+			.cpu_busy_ns_per_io == 1000000 and .intr_nvme_per_io == 1 and
+			.intr_all_per_io == 3 and .poll_idle_poll_ns_per_io == 2000' $j >/dev/null &&
+		grep -q '^| CPU per I/O incl. idle-loop polling | ns/I/O | 22000 (0.00%) |$' $OUT/win/report.md &&
+		grep -q '^| fio task CPU per I/O (counted) | ns/I/O | 10000 (0.00%) |$' $OUT/win/report.md &&
+		grep -q '^| all vCPUs busy per I/O (counted) | ns/I/O | 20000 (0.00%) |$' $OUT/win/report.md; then
+		pass "window: per-I/O over Δdev_ios (600), counted task, vCPU and idle-poll CPU"
+	else
+		fail "window: per-I/O over Δdev_ios (600), counted task, vCPU and idle-poll CPU"
+	fi
+	rm -rf $OUT/winb
+	cp -r $FIX/run-window $OUT/winb
+	rm $w/window-*.txt
+	expect "window: without window files" 0 "wrote" -- \
+		$PROG $OUT/winb --out $OUT/winb-out --no-plots
+	if jq -e '.cells[0] | .intr_nvme_per_io == 2 and .cpu_busy_ns_per_io == 2000000 and
+			.cpu_per_io_ns == null and .task_cpu_ns_per_io == null' $OUT/winb-out/summary.json >/dev/null; then
+		pass "window: without window files per I/O is over fio's total_ios, as before"
+	else
+		fail "window: without window files per I/O is over fio's total_ios, as before"
+	fi
+	cp $FIX/run-window/baseline/randread-4k-qd1-psync@alone/1/window-before.txt $w/
+	expect "window: a before file without its after file" 1 \
+		'has window-before.txt but not window-after.txt' -- \
+		$PROG $OUT/winb --out $OUT/b --no-plots
+	sed 's/^dev_ios .*/dev_ios 1000/' $w/window-before.txt >$w/window-after.txt
+	expect "window: Δdev_ios = 0 names the file" 1 \
+		'psync@alone/1/window-after.txt: dev_ios did not advance' -- \
+		$PROG $OUT/winb --out $OUT/b --no-plots
+	sed 's/^fio_task_ns .*/fio_task_ns 1/' $FIX/run-window/baseline/randread-4k-qd1-psync@alone/1/window-after.txt >$w/window-after.txt
+	expect "window: a counter going backwards names the file" 1 \
+		'psync@alone/1/window-after.txt: fio_task_ns went backwards' -- \
+		$PROG $OUT/winb --out $OUT/b --no-plots
+	grep -v '^cpu' $FIX/run-window/baseline/randread-4k-qd1-psync@alone/1/window-after.txt >$w/window-after.txt
+	expect "window: no cpu<K>_idle_ns line" 1 'window-after.txt: no cpu<K>_idle_ns' -- \
+		$PROG $OUT/winb --out $OUT/b --no-plots
+}
+
 # set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
 set_meta() {
 	local m
@@ -380,6 +426,7 @@ good_run
 broken_runs
 conditions
 total_latency
+window
 timing
 cli
 plots

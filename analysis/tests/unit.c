@@ -27,6 +27,7 @@
 #include "sweep.h"
 #include "table.h"
 #include "timing.h"
+#include "window.h"
 
 #define FIX "tests/fixtures/"
 #define OK_CELL FIX "run-ok/baseline/randread-4k-qd1-psync@alone/1/"
@@ -787,6 +788,24 @@ static void test_timing(void)
 	      "");
 }
 
+static void test_window(void)
+{
+	const char *d = FIX "run-window/baseline/randread-4k-qd1-psync@alone/1/";
+	char b[256], a[256];
+	struct window w;
+
+	snprintf(b, sizeof(b), "%swindow-before.txt", d);
+	snprintf(a, sizeof(a), "%swindow-after.txt", d);
+	check(!window_delta(b, a, &w) && w.clock_ns == 12e6 &&
+	      w.dev_ios == 600 && w.task_ns == 6e6 && w.idle_ns == 12e6 &&
+	      w.ncpu == 2,
+	      "window: deltas of clock, dev_ios, fio task and idle over 2 vCPUs",
+	      "clock %g ios %g task %g idle %g ncpu %u", w.clock_ns,
+	      w.dev_ios, w.task_ns, w.idle_ns, w.ncpu);
+	check(window_delta(a, b, &w), "window: after before before is refused",
+	      "");
+}
+
 int main(void)
 {
 	test_bins();
@@ -802,5 +821,6 @@ int main(void)
 	test_kv_delta();
 	test_precision();
 	test_timing();
+	test_window();
 	return failed ? 1 : 0;
 }
