@@ -43,6 +43,7 @@ struct cell {
 	struct cyclic cyc;	/* cyclictest buckets merged over reps */
 	struct aggval agg[MAX_MINST];
 	struct timing timing;	/* the same in every rep (else refused) */
+	char *invalid_reason;	/* set: in run->invalid, not in run->cells */
 };
 
 struct run {
@@ -59,6 +60,8 @@ struct run {
 	unsigned int nr_boots_failed;
 	struct timing timing;	/* the same in every cell (else refused) */
 	int has_tlat;		/* every fio rep has total-latency bins */
+	struct cell **invalid;	/* cells left out of every table and plot */
+	unsigned int nr_invalid;
 	char timing_label[96];	/* timing_label() of it */
 };
 

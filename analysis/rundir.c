@@ -8,6 +8,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "model.h"
+#include "sweep.h"
 
 void run_warn(struct run *run, const char *fmt, ...)
 {
@@ -122,6 +124,7 @@ static void cell_free(struct cell *c)
 	free(c->workload);
 	free(c->condition);
 	free(c->device);
+	free(c->invalid_reason);
 	free(c);
 }
 
@@ -150,6 +153,51 @@ static int cell_timing(struct cell *c)
 		}
 	}
 	return 0;
+}
+
+/*
+ * A cell on nullb-<N>us whose smallest latency (fio's exact lat_ns.min,
+ * clat_ns.min without it, of any job in any rep) is below N us: the
+ * device did not delay its completions (an unpatched null_blk completes
+ * polled requests at the first poll). Moved from run->cells to
+ * run->invalid with the reason, and warned about.
+ */
+static void run_invalid(struct run *run)
+{
+	unsigned int i, j, k = 0;
+
+	for (i = 0; i < run->nr_cells; i++) {
+		struct cell *c = run->cells[i], **inv;
+		int us = sweep_us(c->device);
+		double min = NAN;
+		unsigned int at = 0;
+
+		for (j = 0; j < c->nr_reps; j++)
+			if (!isnan(c->reps[j].lat_min_ns) &&
+			    (isnan(min) || c->reps[j].lat_min_ns < min)) {
+				min = c->reps[j].lat_min_ns;
+				at = c->reps[j].num;
+			}
+		if (us < 0 || isnan(min) || min >= us * 1000.0) {
+			run->cells[k++] = c;
+			continue;
+		}
+		if (asprintf(&c->invalid_reason,
+			     "smallest latency %.2f us (rep %u) is below the device's %d us: the device did not delay its completions (an unpatched null_blk completes polled requests at the first poll)",
+			     min / 1000, at, us) < 0)
+			c->invalid_reason = NULL;
+		inv = realloc(run->invalid,
+			      (run->nr_invalid + 1) * sizeof(*inv));
+		if (!inv || !c->invalid_reason) {
+			run->cells[k++] = c;	/* out of memory: keep it */
+			continue;
+		}
+		run->invalid = inv;
+		inv[run->nr_invalid++] = c;
+		run_warn(run, "%s/%s: invalid, left out: %s", c->variant,
+			 c->name, c->invalid_reason);
+	}
+	run->nr_cells = k;
 }
 
 /* Every rep with a fio run has total-latency (lat_ns) bins. */
@@ -458,6 +506,7 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 	      cmp_variant);
 	run_for_sort = run;
 	qsort(run->cells, run->nr_cells, sizeof(*run->cells), cmp_cell);
+	run_invalid(run);
 	fair_link(run);
 	return 0;
 }
@@ -499,7 +548,10 @@ void run_free(struct run *run)
 
 	for (i = 0; i < run->nr_cells; i++)
 		cell_free(run->cells[i]);
+	for (i = 0; i < run->nr_invalid; i++)
+		cell_free(run->invalid[i]);
 	free(run->cells);
+	free(run->invalid);
 	free_list(run->variants, run->nr_variants);
 	free_list(run->warnings, run->nr_warnings);
 	free_list(run->boots_failed, run->nr_boots_failed);

@@ -233,8 +233,9 @@ int run_aggregate(struct run *run, const struct opts *o)
 {
 	unsigned int i;
 
-	for (i = 0; i < run->nr_cells; i++)
-		if (aggregate_cell(run->cells[i], o)) {
+	for (i = 0; i < run->nr_cells + run->nr_invalid; i++)
+		if (aggregate_cell(i < run->nr_cells ? run->cells[i] :
+				   run->invalid[i - run->nr_cells], o)) {
 			fprintf(stderr, "out of memory\n");
 			return -1;
 		}
@@ -467,6 +468,15 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 	for (i = 0; i < run->nr_cells; i++)
 		json_array_append_new(cells, cell_json(run, run->cells[i]));
 	json_object_set_new(root, "cells", cells);
+	cells = json_array();
+	for (i = 0; i < run->nr_invalid; i++) {
+		json_t *c = cell_json(run, run->invalid[i]);
+
+		json_object_set_new(c, "invalid_reason",
+				    json_string(run->invalid[i]->invalid_reason));
+		json_array_append_new(cells, c);
+	}
+	json_object_set_new(root, "invalid_cells", cells);
 	json_object_set_new(root, "engine_comparisons", engine_json(run, o));
 	json_object_set_new(root, "fairness_tradeoff", fair_json(run, o));
 	json_object_set_new(root, "qd1_p50_precision", precision_json(run));

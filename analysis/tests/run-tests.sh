@@ -171,15 +171,31 @@ conditions() {
 	else
 		fail "cond: fairness trade-off table (gain vs psync, loss with CI)"
 	fi
-	# nvme is not part of the sweep: cyclictest ran on nvme only.
+	# nvme is not part of the sweep: cyclictest ran on nvme only. The
+	# iouring-hipri nullb-20us cell (lat min 9.09 us, the real unpatched
+	# null_blk) is invalid: first in report.md, in no table or plot.
 	if sed -n '/^## Device-latency sweep/,/^## Per rep/p' $r >$OUT/cond/sweep.md &&
-		grep -q '^| baseline | randread-4k-qd1-iouring-hipri | 972 / 5792 |$' $OUT/cond/sweep.md &&
+		grep -q '^| baseline | randread-4k-qd1-psync | 96768 / 3948544 |$' $OUT/cond/sweep.md &&
+		! grep -q 'iouring' $OUT/cond/sweep.md &&
 		grep -q '^### alone — emulated wall-clock time (TCG)$' $OUT/cond/sweep.md &&
 		! grep -q '^### cyclictest' $OUT/cond/sweep.md; then
-		pass "cond: device-latency sweep table, nvme left out"
+		pass "cond: device-latency sweep table, nvme and invalid cells left out"
 	else
-		fail "cond: device-latency sweep table, nvme left out"
+		fail "cond: device-latency sweep table, nvme and invalid cells left out"
 	fi
+	if [ "$(grep -m1 '^## ' $r)" = "## Invalid cells" ] &&
+		grep -q '^- `baseline/randread-4k-qd1-iouring-hipri@alone@nullb-20us`: smallest latency 9.09 us (rep 1) is below the device.s 20 us: the device did not delay its completions' $r &&
+		[ "$(grep -c 'iouring-hipri@alone@nullb-20us' $r)" -eq 2 ] &&
+		! grep -q 'iouring-hipri@alone@nullb-20us' $OUT/cond/summary.csv &&
+		jq -e '(.invalid_cells | length == 1 and .[0].cell == "randread-4k-qd1-iouring-hipri@alone@nullb-20us" and (.[0].invalid_reason | test("below the device"))) and
+			([.cells[].cell] | index("randread-4k-qd1-iouring-hipri@alone@nullb-20us") == null)' $j >/dev/null; then
+		pass "cond: invalid nullb cell listed first, in summary.json invalid_cells only"
+	else
+		fail "cond: invalid nullb cell listed first, in summary.json invalid_cells only"
+	fi
+	expect "cond: invalid cell warned about on stderr" 0 \
+		'warning: baseline/randread-4k-qd1-iouring-hipri@alone@nullb-20us: invalid, left out' -- \
+		$PROG $FIX/run-cond --out $OUT/cond-w --no-plots
 	if grep -q '| cyclictest p99 | us | ≥2000 (0.00%) |' $r &&
 		grep -q '| cyclictest max | us | 13205 (0.00%) |' $r &&
 		grep -q '| competitor work rate | units/s | 115597 (0.00%) |' $r &&
@@ -213,19 +229,22 @@ conditions() {
 		'run-emptycyc/baseline/randread-4k-qd1-psync@cyclictest/1/cyclictest.txt: empty histogram' -- \
 		$PROG $FIX/run-emptycyc --out $OUT/b --no-plots
 	# Sweep columns in numeric order of N: copies of the 20 us cells
-	# renamed to 5 us and 100 us (the device comes from the name).
+	# renamed to 5, 10 and 100 us (the device comes from the name); at
+	# 100 us the psync cell's lat min (49.3 us) makes it invalid.
 	mkdir -p $OUT/sweep/baseline
-	for us in 5 20 100; do
+	for us in 5 10 20 100; do
 		cp -r "$FIX/run-cond/baseline/randread-4k-qd1-psync@alone@nullb-20us" \
 			"$OUT/sweep/baseline/randread-4k-qd1-psync@alone@nullb-${us}us"
 	done
 	cp -r "$FIX/run-cond/baseline/randread-4k-qd1-psync@alone" $OUT/sweep/baseline/
-	expect "cond: sweep over three N" 0 "" -- $PROG $OUT/sweep --out $OUT/sweep-out \
-		--no-plots
-	if grep -q '^| variant | workload | 5 us: p50 / p99 | 20 us: p50 / p99 | 100 us: p50 / p99 |$' $OUT/sweep-out/report.md; then
-		pass "cond: sweep columns sorted by N"
+	expect "cond: sweep over three N" 0 "" -- $PROG $OUT/sweep --out $OUT/sweep-out
+	if grep -q '^| variant | workload | 5 us: p50 / p99 | 10 us: p50 / p99 | 20 us: p50 / p99 |$' $OUT/sweep-out/report.md &&
+		grep -q '^- `baseline/randread-4k-qd1-psync@alone@nullb-100us`: smallest latency 49.29 us' $OUT/sweep-out/report.md &&
+		! grep -q '^100 ' $OUT/sweep-out/plots/device-sweep@alone.dat &&
+		! ls $OUT/sweep-out/plots | grep -q 'nullb-100us'; then
+		pass "cond: sweep columns sorted by N, the invalid 100 us cell in no table or plot"
 	else
-		fail "cond: sweep columns sorted by N"
+		fail "cond: sweep columns sorted by N, the invalid 100 us cell in no table or plot"
 	fi
 	cp -r $FIX/run-cond $OUT/nocomp
 	rm "$OUT/nocomp/baseline/none@competitor-only/2/competitor.txt"

@@ -594,8 +594,14 @@ static void test_run_cond(void)
 
 	metrics_init();
 	r = run_load(&run, FIX "run-cond", "baseline");
-	check(!r && run.nr_cells == 11 && run.nr_warnings == 0,
-	      "cond: run-cond loads, competitor-only cells without fio.json",
+	/* iouring-hipri@alone@nullb-20us: lat min 9.09 us < 20 us, invalid. */
+	check(!r && run.nr_cells == 10 && run.nr_warnings == 1 &&
+	      run.nr_invalid == 1 &&
+	      !strcmp(run.invalid[0]->name,
+		      "randread-4k-qd1-iouring-hipri@alone@nullb-20us") &&
+	      strstr(run.invalid[0]->invalid_reason,
+		     "smallest latency 9.09 us (rep 1) is below the device's 20 us"),
+	      "cond: run-cond loads, competitor-only cells without fio.json, polled nullb-20us cell invalid",
 	      "r %d cells %u warnings %u", r, run.nr_cells, run.nr_warnings);
 	if (r)
 		return;
