@@ -60,9 +60,12 @@ check_timing() {
 }
 
 # series_files VARIANT: print the patch files of VARIANT in apply order:
-# patches-common first, then the variant's own folder, each in the order
-# of its series file. A reference variant applies its own folder alone.
+# patches-harness (the test-only hooks every kernel carries, inert unless
+# a boot turns them on), then patches-common, then the variant's own
+# folder, each in the order of its series file. A reference variant
+# applies the harness and its own folder.
 series_files() {
+	[ ! -f "$PB_ROOT/patches-harness/series" ] || series_of "$PB_ROOT/patches-harness"
 	case $1 in
 	baseline) ;;
 	common) series_of "$PB_ROOT/patches-common" ;;
