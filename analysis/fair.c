@@ -128,9 +128,8 @@ static const struct cell *fair_ref(const struct run *run,
 				   const struct opts *o, const struct cell *c)
 {
 	const char *var = run->variants[0], *w = NULL, *slash;
-	char *v = NULL, *want, *name;
+	char *v = NULL, *name;
 	const struct cell *r = NULL;
-	unsigned int i;
 
 	if (o->fair_ref) {
 		slash = strchr(o->fair_ref, '/');
@@ -147,6 +146,22 @@ static const struct cell *fair_ref(const struct run *run,
 		free(v);
 		return r;
 	}
+	return fair_psync_ref(run, c);
+}
+
+/*
+ * The interrupt-driven reference of c: the baseline variant's psync cell
+ * with the same <rw>-<bs>-<qd> (or, failing that, the same <rw>), under
+ * the same condition and device; NULL if there is none.
+ */
+const struct cell *fair_psync_ref(const struct run *run,
+				  const struct cell *c)
+{
+	const char *var = run->variants[0];
+	const struct cell *r;
+	char *want, *name;
+	unsigned int i;
+
 	want = psync_of(c->workload);
 	name = want ? cell_name(want, c->condition, c->device) : NULL;
 	r = name ? run_find(run, var, name) : NULL;

@@ -17,6 +17,8 @@ struct fair_row {
 
 unsigned int fair_rows(const struct run *run, const struct opts *o,
 		       struct fair_row **rows);
+const struct cell *fair_psync_ref(const struct run *run,
+				  const struct cell *c);
 void fair_report(FILE *f, const struct run *run, const struct opts *o);
 json_t *fair_json(const struct run *run, const struct opts *o);
 int fair_plots(const struct run *run, const struct opts *o,

@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "crossover.h"
 #include "fair.h"
 #include "plot.h"
 #include "sweep.h"
@@ -399,7 +400,8 @@ int write_plots(const struct run *run, const struct opts *o, const char *dir)
 	}
 	free(cols);
 	sink.gp = gp;
-	if (fair_plots(run, o, &sink) || sweep_plots(run, &sink)) {
+	if (fair_plots(run, o, &sink) || sweep_plots(run, &sink) ||
+	    crossover_plots(run, &sink)) {
 		fclose(gp);
 		return -1;
 	}

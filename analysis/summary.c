@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "crossover.h"
 #include "fair.h"
 #include "precision.h"
 #include "model.h"
@@ -480,6 +481,7 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 	json_object_set_new(root, "engine_comparisons", engine_json(run, o));
 	json_object_set_new(root, "fairness_tradeoff", fair_json(run, o));
 	json_object_set_new(root, "qd1_p50_precision", precision_json(run));
+	json_object_set_new(root, "crossover", crossover_json(run));
 	return root;
 }
 

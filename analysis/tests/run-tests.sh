@@ -183,7 +183,7 @@ conditions() {
 	else
 		fail "cond: device-latency sweep table, nvme and invalid cells left out"
 	fi
-	if [ "$(grep -m1 '^## ' $r)" = "## Invalid cells" ] &&
+	if [ "$(grep '^## ' $r | sed -n 2p)" = "## Invalid cells" ] &&
 		grep -q '^- `baseline/randread-4k-qd1-iouring-hipri@alone@nullb-20us`: smallest latency 9.09 us (rep 1) is below the device.s 20 us: the device did not delay its completions' $r &&
 		[ "$(grep -c 'iouring-hipri@alone@nullb-20us' $r)" -eq 2 ] &&
 		! grep -q 'iouring-hipri@alone@nullb-20us' $OUT/cond/summary.csv &&
@@ -334,6 +334,70 @@ window() {
 		$PROG $OUT/winb --out $OUT/b --no-plots
 }
 
+# The crossover headline on run-crossover/ (hand-made, known p50s: see
+# tests/fixtures/make-crossover-fixture.sh).
+crossover() {
+	local r=$OUT/xo/report.md j=$OUT/xo/summary.json
+	expect "crossover: run-crossover is reported" 0 "wrote" -- \
+		$PROG $FIX/run-crossover --out $OUT/xo
+	if [ "$(grep '^## ' $r | head -n 1)" = "## Headline" ] &&
+		[ "$(sed -n 5p $r)" = "## Headline" ] &&
+		grep -q '^Timing model: \*\*instruction-count time (1 instruction = 2^0 ns)\*\*\.$' $r &&
+		grep -Eq '^\| baseline/randread-4k-qd1-psync \(interrupts\) +\| +30\.19 \| +31\.22 \| +\+0\.00% \|' $r &&
+		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +10\.10 \| +10\.61 \| +\+50\.00% \| +- \|.*\| +2\.52% \|$' $r &&
+		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +25\.26 \| +27\.31 \| +\+6\.37% \|' $r &&
+		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +40\.64 \| +46\.78 \| +-4\.44% \|' $r; then
+		pass "crossover: report.md starts with the headline tables (overhead, gain, spread)"
+	else
+		fail "crossover: report.md starts with the headline tables (overhead, gain, spread)"
+	fi
+	if grep -q '^- `inline/randread-4k-qd1-pvsync2-hipri`: p50 gain over interrupts below 10% from 50 us (16.67 us on a core retiring 3 instructions per ns); below 0 from 200 us (66.67 us on a core retiring 3 instructions per ns)\.$' $r &&
+		! grep -q '^- `baseline/randread-4k-qd1-psync`' $r; then
+		pass "crossover: statements at 50 and 200 us, and 16.67 and 66.67 us for 3 instructions per ns"
+	else
+		fail "crossover: statements at 50 and 200 us, and 16.67 and 66.67 us for 3 instructions per ns"
+	fi
+	if jq -e '.crossover | .devices_us == [10, 50, 200] and .latency == "lat" and
+			.timing_model == "icount" and .headline_condition == "alone" and
+			(.conditions[0].designs[] | select(.variant == "inline") |
+			 .gain_below_10pct_from_us == 50 and .gain_below_0_from_us == 200 and
+			 (.gain_below_10pct_from_us_core_3ipns * 3 | round) == 50 and
+			 ([.points[].p50_ns] == [20096, 75264, 240640]) and
+			 ([.points[].overhead_p50_ns] == [10096, 25264, 40640]) and
+			 (.points[0].gain_p50_pct == 50) and
+			 (.points[0].reference_cell == "randread-4k-qd1-psync@alone@nullb-10us"))' $j >/dev/null; then
+		pass "crossover: summary.json crossover object"
+	else
+		fail "crossover: summary.json crossover object"
+	fi
+	if [ -s $OUT/xo/plots/crossover-overhead@alone.dat ] &&
+		grep -Eq '^10 10\.09(6|59)[0-9]* 10\.60(8|79)[0-9]*$' $OUT/xo/plots/crossover-overhead@alone.dat &&
+		grep -q 'set logscale x' $OUT/xo/plots/plots.gp &&
+		grep -q 'crossover (alone): software overhead' $OUT/xo/plots/plots.gp; then
+		pass "crossover: overhead plot data and script (log x)"
+	else
+		fail "crossover: overhead plot data and script (log x)"
+	fi
+	expect "crossover: --validate" 0 "matches the raw files" -- \
+		$PROG $FIX/run-crossover --out $OUT/xo --validate
+	rm -rf $OUT/xo2
+	cp -r $FIX/run-crossover $OUT/xo2
+	rm -r "$OUT/xo2/inline/randread-4k-qd1-pvsync2-hipri@alone@nullb-200us"
+	expect "crossover: without the 200 us point" 0 "wrote" -- \
+		$PROG $OUT/xo2 --out $OUT/xo2-out --no-plots
+	if grep -q 'below 10% from 50 us (16.67 us on a core retiring 3 instructions per ns); below 0 not within 10-200 us\.$' $OUT/xo2-out/report.md; then
+		pass "crossover: a gain that never falls below 0 is 'not within' the run's range"
+	else
+		fail "crossover: a gain that never falls below 0 is 'not within' the run's range"
+	fi
+	if grep -q '^No valid `<workload>@<condition>@nullb-<N>us` cells: no crossover.$' $OUT/lat/report.md &&
+		[ "$(grep '^## ' $OUT/lat/report.md | head -n 1)" = "## Headline" ]; then
+		pass "crossover: a run without nullb cells still starts with the headline"
+	else
+		fail "crossover: a run without nullb cells still starts with the headline"
+	fi
+}
+
 # set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
 set_meta() {
 	local m
@@ -446,6 +510,7 @@ broken_runs
 conditions
 total_latency
 window
+crossover
 timing
 cli
 plots

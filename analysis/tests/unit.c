@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "cond.h"
+#include "crossover.h"
 #include "fair.h"
 #include "fio.h"
 #include "hist.h"
@@ -812,6 +813,27 @@ static void test_window(void)
 	      "");
 }
 
+static void test_crossover(void)
+{
+	static const int us[] = { 1, 2, 5, 10 };
+	static const double g[] = { 40, 12, 9, -1 }, never[] = { 50, 40, 30, 20 };
+	struct run run = { 0 };
+
+	check(xo_first_below(us, g, 4, 10) == 5 && xo_first_below(us, g, 4, 0) == 10 &&
+	      xo_first_below(us, never, 4, 10) == -1,
+	      "crossover: first device latency below 10% and 0, none", "");
+	run.timing.kind = TIMING_ICOUNT;
+	run.timing.shift = 0;
+	check(close_to(xo_core_us(&run, 30), 10, 1e-12),
+	      "crossover: 30 us under icount shift 0 is 10 us at 3 instructions/ns", "");
+	run.timing.shift = 1;
+	check(close_to(xo_core_us(&run, 30), 5, 1e-12),
+	      "crossover: shift 1 halves it again", "");
+	run.timing.kind = TIMING_EMULATED;
+	check(isnan(xo_core_us(&run, 30)),
+	      "crossover: no core conversion outside icount", "");
+}
+
 int main(void)
 {
 	test_bins();
@@ -828,5 +850,6 @@ int main(void)
 	test_precision();
 	test_timing();
 	test_window();
+	test_crossover();
 	return failed ? 1 : 0;
 }
