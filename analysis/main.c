@@ -30,7 +30,7 @@ static void usage(FILE *f, const char *prog)
 		"  --seed N                bootstrap seed (default: %llu)\n"
 		"  --resamples N           bootstrap resamples (default: %d)\n"
 		"  --baseline VARIANT      baseline column of the per-cell tables\n"
-		"                          (default: baseline)\n"
+		"                          (default: run.json \"baseline\", else baseline)\n"
 		"  --baseline VARIANT/CELL first column of the engine comparison of\n"
 		"                          CELL's family (all variants); repeatable\n"
 		"                          (default: the baseline variant's psync cell,\n"
@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 	struct opts o = {
 		.seed = DEFAULT_SEED,
 		.resamples = DEFAULT_RESAMPLES,
-		.base_variant = "baseline",
+		.base_variant = NULL,	/* run.json "baseline", else "baseline" */
 	};
 	struct run run;
 	json_t *summary;
@@ -218,6 +218,8 @@ int main(int argc, char **argv)
 		run_free(&run);
 		return 1;
 	}
+	if (!o.base_variant)
+		o.base_variant = run.base_variant;
 	if (strcmp(run.variants[0], o.base_variant))
 		run_warn(&run, "baseline variant \"%s\" not found; using \"%s\"",
 			 o.base_variant, run.variants[0]);

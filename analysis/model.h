@@ -49,6 +49,7 @@ struct cell {
 struct run {
 	char *dir;
 	json_t *runjson;	/* run.json, NULL when absent */
+	const char *base_variant;	/* the baseline label used */
 	struct cell **cells;
 	unsigned int nr_cells;
 	char **variants;	/* baseline first */

@@ -501,7 +501,12 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 	if (run_timing(run))
 		return -1;
 	run->has_tlat = run_has_tlat(run);
-	base_for_sort = base_variant;
+	/* No --baseline VARIANT: run.json's "baseline", else "baseline". */
+	if (!base_variant)
+		base_variant = json_string_value(json_object_get(run->runjson,
+								 "baseline"));
+	run->base_variant = base_variant ? base_variant : "baseline";
+	base_for_sort = run->base_variant;
 	qsort(run->variants, run->nr_variants, sizeof(*run->variants),
 	      cmp_variant);
 	run_for_sort = run;

@@ -473,6 +473,23 @@ cli() {
 	fi
 }
 
+# run.json "baseline": the first column when --baseline is not given.
+runjson_baseline() {
+	rm -rf $OUT/rjb
+	cp -r $FIX/run-ok $OUT/rjb
+	jq '.baseline = "inline"' $FIX/run-ok/run.json >$OUT/rjb/run.json
+	expect "run.json baseline: report" 0 "wrote" -- $PROG $OUT/rjb --out $OUT/rjb-out --no-plots
+	expect "run.json baseline: --baseline overrides it" 0 "wrote" -- \
+		$PROG $OUT/rjb --out $OUT/rjb-out2 --no-plots --baseline baseline
+	if grep -q '| metric | unit | inline | baseline |' $OUT/rjb-out/report.md &&
+		jq -e '.baseline_variant == "inline"' $OUT/rjb-out/summary.json >/dev/null &&
+		grep -q '| metric | unit | baseline | inline |' $OUT/rjb-out2/report.md; then
+		pass "run.json baseline: first column from run.json, --baseline wins"
+	else
+		fail "run.json baseline: first column from run.json, --baseline wins"
+	fi
+}
+
 plots() {
 	expect "plots: without gnuplot, warning and exit 0" 0 \
 		"warning: gnuplot not found" -- \
@@ -512,6 +529,7 @@ total_latency
 window
 crossover
 timing
+runjson_baseline
 cli
 plots
 echo "$passed passed, $failed failed"
