@@ -391,7 +391,7 @@ static int window_metrics(struct rep *rep, struct window *w)
 		return -1;
 	set(rep, "task_cpu_ns_per_io", w->task_ns / w->dev_ios);
 	set(rep, "vcpu_busy_ns_per_io",
-	    (w->ncpu * w->clock_ns - w->idle_ns) / w->dev_ios);
+	    w->busy_ns / w->dev_ios);
 	return 0;
 }
 
@@ -415,7 +415,7 @@ static int capture_metrics(struct rep *rep, const struct fio_result *fr)
 	/* Idle-loop polling is idle to the kernel's accounting: add it. */
 	if (!win)
 		set(rep, "cpu_per_io_ns",
-		    (w.ncpu * w.clock_ns - w.idle_ns +
+		    (w.busy_ns +
 		     (isnan(idle_poll) ? 0 : idle_poll)) / w.dev_ios);
 	return 0;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * window-{before,after}.txt: "key value" lines, clock_ns, dev_ios,
- * fio_task_ns and cpu<K>_idle_ns for every vCPU K (guest/cell.sh). Under
+ * fio_task_ns and cpu<K>_idle_ns for every vCPU K, read on that vCPU
+ * with its clock cpu<K>_clock_ns (guest/window.sh). Under
  * icount every one of them is counted virtual time, exact; they give the
  * per-I/O denominators (the device's own count over exactly the window
  * the other captures span, ramp included, unlike fio's total_ios) and the
@@ -48,10 +49,23 @@ int window_delta(const char *before, const char *after, struct window *d)
 	for (i = 0; i < 3; i++)
 		*dst[i] = kv_find(&x, need[i])->v;
 	for (i = 0; i < x.n; i++) {
+		const struct kv *clk;
+		char key[64];
+		unsigned int cpu;
+
 		if (!is_idle_key(x.v[i].name))
 			continue;
 		d->idle_ns += x.v[i].v;
 		d->ncpu++;
+		/*
+		 * A vCPU's idle time is read on that vCPU, with that read's
+		 * own clock (cpu<K>_clock_ns): busy is that clock's advance
+		 * less the idle time's. Older files have only clock_ns.
+		 */
+		sscanf(x.v[i].name, "cpu%u", &cpu);
+		snprintf(key, sizeof(key), "cpu%u_clock_ns", cpu);
+		clk = kv_find(&x, key);
+		d->busy_ns += (clk ? clk->v : d->clock_ns) - x.v[i].v;
 	}
 	if (!d->ncpu) {
 		fprintf(stderr, "%s: no cpu<K>_idle_ns line\n", after);

@@ -14,6 +14,7 @@ struct window {
 	double task_ns;		/* CPU time of fio's job process */
 	double idle_ns;		/* idle time summed over the vCPUs */
 	unsigned int ncpu;	/* vCPUs with a cpu<K>_idle_ns line */
+	double busy_ns;		/* sum over vCPUs of their clock less idle */
 };
 
 int window_delta(const char *before, const char *after, struct window *d);
