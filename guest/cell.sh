@@ -1,21 +1,27 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Run one cell inside the guest: cell.sh WORKLOAD.fio CONDITION OUTDIR
-# Snapshots the counters, starts the condition's load, runs fio (under
-# perf stat) pinned to $PB_CPU, snapshots again. Exit status is fio's, or
-# 1 if a measurement could not be taken.
+# Starts the condition's load, runs fio (under perf stat) pinned to
+# $PB_CPU; fio itself snapshots the counters right before and after its
+# I/O loop (guest/window.sh). Everything is written to tmpfs and copied
+# to OUTDIR at the end, so no host-timed I/O (the 9p share) falls inside
+# the measured window. Exit status is fio's, or 1 if a measurement could
+# not be taken.
 # Environment: PB_DEVICE ("nvme", or "nullb-<N>us": a null_blk disk with a
 # poll queue whose requests complete N us after submission), PB_CPU (fio's
-# CPU), PB_RUNTIME, PB_RAMP, PB_QUEUE ("ATTR=VALUE ...": written to
+# CPU), PB_RUNTIME, PB_RAMP, PB_IOS (I/Os per fio job; 0: run for
+# PB_RUNTIME seconds), PB_PERF (0: no perf stat around fio), PB_QUEUE ("ATTR=VALUE ...": written to
 # /sys/block/<dev>/queue/ of the device under test once it is set up, and
 # read back; a failure fails the cell, with the reason in OUTDIR/error.txt).
 # fio's job files read PB_DEV.
 set -u
 workload=$1
 condition=$2
-out=$3
-: "${PB_CPU:=1}" "${PB_RUNTIME:=10}" "${PB_RAMP:=1}" "${PB_DEVICE:=nvme}" "${PB_QUEUE:=}"
-mkdir -p "$out" || exit 1
+final=$3
+: "${PB_CPU:=1}" "${PB_RUNTIME:=10}" "${PB_RAMP:=1}" "${PB_IOS:=0}" "${PB_DEVICE:=nvme}" "${PB_QUEUE:=}"
+mkdir -p "$final" || exit 1
+# The cell's files are written here (tmpfs) and copied to $final at the end.
+out=$(mktemp -d /tmp/cell.XXXXXX) || exit 1
 # null_blk names the disk after its configfs folder.
 nullb=/sys/kernel/config/nullb/nullb0
 
@@ -57,7 +63,14 @@ teardown_device() {
 loud() {
 	echo "cell.sh: FAILED: $*" >&2
 	echo "pollbench: cell FAILED: $*" >/dev/kmsg
-	echo "$*" >>"$out/error.txt"
+	echo "$*" >>"$final/error.txt"
+}
+
+# finish RC: copy the cell's files to the share and exit with RC.
+finish() {
+	cp -a "$out/." "$final/" || loud "copying the cell's files to $final failed"
+	rm -rf "$out"
+	exit "$1"
 }
 
 # apply_queue: write PB_QUEUE's settings to the device under test and read
@@ -92,34 +105,19 @@ apply_queue() {
 if ! setup_device; then
 	loud "device $PB_DEVICE could not be set up"
 	teardown_device
-	exit 1
+	finish 1
 fi
 if ! apply_queue; then
 	teardown_device
-	exit 1
+	finish 1
 fi
-export PB_DEV PB_RUNTIME PB_RAMP PB_CPU
+# A fixed I/O count needs fio's time_based off; runtime stays the bound.
+PB_TIME_BASED=1
+[ "$PB_IOS" = 0 ] || PB_TIME_BASED=0
+export PB_DEV PB_RUNTIME PB_RAMP PB_CPU PB_IOS PB_TIME_BASED
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
 # Upper bound for the load's run time; fio's end stops it earlier.
 limit=$((2 * (PB_RUNTIME + PB_RAMP) + 30))
-
-# snap_debugfs NAME FILE: every hctx's debugfs NAME, each line prefixed
-# with its path below /sys/kernel/debug/block/.
-snap_debugfs() {
-	for f in /sys/kernel/debug/block/*/hctx*/"$1"; do
-		[ -f "$f" ] || continue
-		sed "s|^|${f#/sys/kernel/debug/block/} |" "$f"
-	done >"$2"
-}
-
-snapshot() {
-	cat /proc/stat >"$out/stat-$1.txt"
-	cat /proc/interrupts >"$out/interrupts-$1.txt"
-	snap_debugfs poll_stats "$out/poll-stats-$1.txt"
-	# The hybrid kernel's estimator state (patches-hybrid), where it exists.
-	snap_debugfs poll_hybrid "$out/poll-hybrid-$1.txt"
-	[ -s "$out/poll-hybrid-$1.txt" ] || rm -f "$out/poll-hybrid-$1.txt"
-}
 
 echo "pollbench: cell $(basename "$workload")@$condition start" >/dev/kmsg
 # The load runs exactly as long as fio: it is started with a generous limit
@@ -140,7 +138,7 @@ competitor-only)
 	cpuhog -c "$PB_CPU" -t "$((PB_RUNTIME + PB_RAMP))" -o "$out/competitor.txt"
 	rc=$?
 	teardown_device
-	exit $rc
+	finish $rc
 	;;
 cyclictest)
 	cyclictest -m -q -p 95 -a "$PB_CPU" -t 1 -i 500 -h 10000 \
@@ -157,22 +155,32 @@ busy)
 	done
 	;;
 *)
-	echo "cell.sh: unknown condition '$condition'" >&2
-	exit 1
+	loud "unknown condition '$condition'"
+	teardown_device
+	finish 1
 	;;
 esac
 
-snapshot before
-[ -f /sys/kernel/tracing/kprobe_profile ] &&
-	cat /sys/kernel/tracing/kprobe_profile >"$out/kprobes-before.txt"
-perf stat -x, -o "$out/perf-stat.txt" \
-	-e task-clock,context-switches,cpu-migrations,cycles,instructions -- \
-	taskset -c "$PB_CPU" fio --output-format=json+ --output="$out/fio.json" \
+# fio runs guest/window.sh right before and right after its I/O loop, in
+# a folder of tmpfs (its prerun/postrun output files land there too).
+window="/pb/window.sh"
+# perf stat (PB_PERF=1, the default) hooks every context switch of fio's
+# tasks: that costs instructions inside the measured path, so matrices on
+# instruction-count time turn it off.
+perf=""
+[ "${PB_PERF:-1}" = 0 ] || perf="perf stat -x, -o $out/perf-stat.txt \
+	-e task-clock,context-switches,cpu-migrations,cycles,instructions --"
+# shellcheck disable=SC2086 # $perf is words on purpose
+$perf taskset -c "$PB_CPU" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
+	fio --output-format=json+ --output="$out/fio.json" --lat_percentiles=1 \
+	--exec_prerun="$window before $out" --exec_postrun="$window after $out" \
 	"$workload" >"$out/fio.log" 2>&1
 rc=$?
-snapshot after
-[ -f /sys/kernel/tracing/kprobe_profile ] &&
-	cat /sys/kernel/tracing/kprobe_profile >"$out/kprobes.txt"
+rm -rf "$out/.window-before" "$out"/*.prerun.txt "$out"/*.postrun.txt
+if [ $rc = 0 ] && { [ ! -s "$out/window-before.txt" ] || [ ! -s "$out/window-after.txt" ]; }; then
+	loud "fio did not take the window snapshots (exec_prerun/exec_postrun)"
+	rc=1
+fi
 
 for p in $pids; do
 	kill -"$stop_signal" "$p" 2>/dev/null
@@ -181,4 +189,4 @@ done
 teardown_device || rc=1
 dmesg >"$out/dmesg.txt"
 echo "pollbench: cell $(basename "$workload")@$condition end rc=$rc" >/dev/kmsg
-exit $rc
+finish $rc

@@ -63,7 +63,7 @@ add_binary perf /usr/bin/perf
 make -s -C "$PB_ROOT/guest/tools" OUT="$root/usr/bin" CC=gcc
 install -m 0755 "$PB_ROOT/guest/init.sh" "$root/init"
 mkdir -p "$root/pb"
-install -m 0755 "$PB_ROOT/guest/cell.sh" "$PB_ROOT/guest/kprobes.sh" "$root/pb/"
+install -m 0755 "$PB_ROOT/guest/cell.sh" "$PB_ROOT/guest/window.sh" "$PB_ROOT/guest/kprobes.sh" "$root/pb/"
 echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
 echo "nobody:x:65534:65534:nobody:/tmp:/bin/sh" >>"$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"

@@ -8,6 +8,11 @@
 #     --smp N        vCPUs (default $PB_SMP or 2)
 #     --mem MIB      memory (default $PB_MEM or 1024)
 #     --timeout S    host-side limit in seconds (default $PB_TIMEOUT or 600)
+#     --timing T     icount: single-threaded TCG on an instruction-count
+#                    clock (1 instruction = 2^PB_ICOUNT_SHIFT ns, default 0),
+#                    deterministic; realtime (default): wall-clock time,
+#                    KVM if the probe allows (scripts/accel.sh), else
+#                    multi-threaded TCG
 #     --append ARGS  extra kernel command line
 #     --shell        interactive shell on the serial console, no job
 #
@@ -20,7 +25,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 flavour=release smp=${PB_SMP:-2} mem=${PB_MEM:-1024} timeout=${PB_TIMEOUT:-600}
-append="" shell=0
+append="" shell=0 timing=${PB_TIMING:-realtime} icount_shift=${PB_ICOUNT_SHIFT:-0}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--flavour) flavour=$2; shift 2 ;;
@@ -28,6 +33,7 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
+	--timing) timing=$2; shift 2 ;;
 	--shell) shell=1; shift ;;
 	-*) die "unknown option '$1' (see the header of $0)" ;;
 	*) break ;;
@@ -39,6 +45,10 @@ check_variant "$variant"
 [[ $smp =~ ^[1-8]$ ]] || die "--smp must be 1..8 (the guest config has NR_CPUS=8), got '$smp'"
 [[ $mem =~ ^[0-9]+$ ]] && [ "$mem" -ge 256 ] || die "--mem must be a number of MiB >= 256, got '$mem'"
 [[ $timeout =~ ^[0-9]+$ ]] && [ "$timeout" -gt 0 ] || die "--timeout must be a positive number of seconds, got '$timeout'"
+check_timing "$timing"
+[ "$timing" != icount ] || [ "${ACCEL:-tcg}" = tcg ] ||
+	die "timing icount runs on TCG only; ACCEL=$ACCEL asks for another accelerator"
+[[ $icount_shift =~ ^[0-9]$ ]] || die "PB_ICOUNT_SHIFT must be 0..9, got '$icount_shift'"
 need_tool qemu-system-x86_64 timeout truncate
 
 obj=$(variant_obj "$variant" "$flavour")
@@ -51,12 +61,20 @@ mkdir -p "$bootdir/share"
 [ $shell = 1 ] || [ -f "$bootdir/share/job.sh" ] || die "$bootdir/share/job.sh is missing"
 rm -f "$bootdir/share/job.rc" "$bootdir/status"
 
-accel=$("$PB_ROOT/scripts/accel.sh" "$variant" "$flavour")
-case $accel in
-kvm) accel_args=(-accel kvm -cpu host,-arch-capabilities) ;;
-tcg) accel_args=(-accel tcg,thread=multi -cpu max) ;;
-*) die "accelerator probe gave '$accel'" ;;
-esac
+# icount needs TCG (one thread runs every vCPU in turn); sleep=off jumps
+# the clock over time when every vCPU is idle, align=off never waits for
+# the host's clock: virtual time is a function of the instructions alone.
+if [ "$timing" = icount ]; then
+	accel=tcg
+	accel_args=(-accel tcg -cpu max -icount "shift=$icount_shift,sleep=off,align=off")
+else
+	accel=$("$PB_ROOT/scripts/accel.sh" "$variant" "$flavour")
+	case $accel in
+	kvm) accel_args=(-accel kvm -cpu host,-arch-capabilities) ;;
+	tcg) accel_args=(-accel tcg,thread=multi -cpu max) ;;
+	*) die "accelerator probe gave '$accel'" ;;
+	esac
+fi
 
 # A fresh sparse disk per boot: every boot starts from the same state.
 disk=$bootdir/disk.raw
@@ -83,7 +101,8 @@ echo "+ $(cat "$bootdir/qemu-command")" >&2
 	cat "$obj/pollbench-build.env"
 	echo "qemu_version=$(qemu-system-x86_64 --version | head -n1)"
 	echo "accel=$accel"
-	echo "timing=$([ "$accel" = tcg ] && echo emulated || echo virtualised)"
+	echo "timing=$timing"
+	[ "$timing" != icount ] || echo "icount_shift=$icount_shift"
 	echo "vcpus=$smp"
 	echo "memory_mib=$mem"
 	echo "host=$(hostname)"

@@ -81,7 +81,7 @@ matrix_read() {
 		case $key in
 		"" | \#*) continue ;;
 		variants | workloads | conditions | cells | devices | reps | runtime | ramp | ios | smp | cpu | \
-			kprobes | timing | baseline)
+			kprobes | timing | baseline | perf)
 			[ -z "${where[$key]:-}" ] || die "$file:$lineno: '$key' is given twice (first at line ${where[$key]})"
 			where[$key]=$lineno
 			M[$key]=$rest
@@ -103,6 +103,10 @@ matrix_read() {
 	[[ ${M[cpu]} =~ ^[0-9]+$ ]] && [ "${M[cpu]}" -lt "${M[smp]}" ] ||
 		die "$file:${where[cpu]:-?}: cpu ${M[cpu]} is not a vCPU of smp ${M[smp]}"
 	[[ ${M[kprobes]} =~ ^[01]$ ]] || die "$file:${where[kprobes]}: kprobes must be 0 or 1, got '${M[kprobes]}'"
+	# perf stat hooks fio's context switches: 2.5 us of a 17 us read under
+	# icount (docs/methodology.md), so it is off there unless asked for.
+	[ -n "${M[perf]:-}" ] || M[perf]=$([ "${M[timing]}" = icount ] && echo 0 || echo 1)
+	[[ ${M[perf]} =~ ^[01]$ ]] || die "$file:${where[perf]}: perf must be 0 or 1, got '${M[perf]}'"
 	[[ ${M[timing]} =~ ^[a-z]+$ ]] && [[ " $PB_TIMINGS " == *" ${M[timing]} "* ]] ||
 		die "$file:${where[timing]}: unknown timing '${M[timing]}' (known: $PB_TIMINGS)"
 	[ "${M[timing]}" != icount ] || [ "${ACCEL:-tcg}" = tcg ] ||

@@ -60,7 +60,7 @@ if [ $unit_only = 0 ]; then
 	pb_lock "tests/run.sh"
 	# What the guest tests boot; a failure here fails them all.
 	run_test build-guest-image "$PB_ROOT/scripts/guest-image.sh"
-	for v in $PB_VARIANTS; do
+	for v in $PB_VARIANTS $PB_REFERENCE_VARIANTS; do
 		variant_has_patches "$v" || continue
 		run_test "build-kernel-$v" "$PB_ROOT/scripts/kernel-build.sh" "$v"
 	done

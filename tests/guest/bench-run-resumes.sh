@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Description: a small bench run produces cells with fio json+ and a
-# meta.json naming kernel, QEMU and accelerator; re-running the same run
+# Description: a small bench run produces cells with fio json+, the
+# window snapshots and a meta.json naming kernel, QEMU, accelerator and
+# timing model; re-running the same run
 # id redoes only the missing cell and leaves finished cells untouched.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
@@ -22,7 +23,12 @@ for c in randread-4k-qd1-psync@alone randread-4k-qd1-iouring-hipri@alone; do
 	done
 	accel=$(jq -r .accel "$d/meta.json")
 	[ "$accel" = tcg ] || [ "$accel" = kvm ] || fail "$c: accel '$accel'"
-	[ "$accel" = kvm ] || [ "$(jq -r .timing "$d/meta.json")" = emulated ] || fail "$c: TCG not labelled emulated"
+	[ "$(jq -r .timing "$d/meta.json")" = realtime ] || fail "$c: timing is not the matrix's default, realtime"
+	for e in before after; do
+		for k in clock_ns dev_ios fio_task_ns cpu0_idle_ns cpu1_idle_ns; do
+			grep -q "^$k [0-9][0-9]*$" "$d/window-$e.txt" || fail "$c: window-$e.txt lacks $k"
+		done
+	done
 	echo "ok: $c: $(jq -r '.jobs[0].read.iops | floor' "$d/fio.json") IOPS on $(jq -r .kernel_release "$d/meta.json") under $accel"
 done
 [ "$(jq -r .seed "$run/run.json")" = 42 ] || fail "seed not recorded"

@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Snapshot the counters at one edge of fio's I/O loop: window.sh before|after DIR
+# fio runs it as exec_prerun/exec_postrun, from its job process, so the
+# window between the two snapshots is the job's I/O loop (and its ramp):
+# every per-I/O figure divides a delta over this window by the I/Os the
+# device completed over the same window (dev_ios).
+# Writes DIR/window-EDGE.txt ("key value" lines, counted time in ns),
+# DIR/{stat,interrupts,poll-stats,poll-hybrid}-EDGE.txt and the kprobe
+# profile (kprobes-before.txt, kprobes.txt). The counted
+# keys are read nearest the loop: last before it, first after it.
+# Environment: PB_DEV (the device under test).
+set -u
+edge=$1
+dir=$2
+case $edge in before | after) ;; *) echo "window.sh: edge must be before or after" >&2; exit 1 ;; esac
+
+# snap_debugfs NAME FILE: every hctx's debugfs NAME, each line prefixed
+# with its path below /sys/kernel/debug/block/.
+snap_debugfs() {
+	for f in /sys/kernel/debug/block/*/hctx*/"$1"; do
+		[ -f "$f" ] || continue
+		sed "s|^|${f#/sys/kernel/debug/block/} |" "$f"
+	done >"$2"
+	[ -s "$2" ] || rm -f "$2"
+}
+
+# fio's job process: the first ancestor whose name is fio.
+fio_pid() {
+	p=$$
+	while [ "$p" -gt 1 ]; do
+		[ "$(cat "/proc/$p/comm" 2>/dev/null)" = fio ] && { echo "$p"; return 0; }
+		p=$(sed -n 's/^PPid:[[:space:]]*//p' "/proc/$p/status")
+	done
+	return 1
+}
+
+# counted: the keys in counted time. Each vCPU's idle time is read on
+# that vCPU itself (a task runs there, so its idle time is up to date:
+# the kernel adds an idle period to idle_sleeptime only when it ends),
+# with that read's own clock.
+counted() {
+	pid=$(fio_pid) || { echo "window.sh: no fio ancestor" >&2; return 1; }
+	ncpu=$(grep -c '^processor' /proc/cpuinfo)
+	c=0
+	while [ "$c" -lt "$ncpu" ]; do
+		taskset -c "$c" cat /proc/timer_list | awk -v c="$c" '
+			/^now at / { now = $3 }
+			/^cpu: / { cur = $2 }
+			cur == c && /\.idle_sleeptime/ { idle = $3 }
+			cur == c && /\.iowait_sleeptime/ { iow = $3 }
+			END { printf "cpu%d_clock_ns %s\ncpu%d_idle_ns %d\n", c, now, c, idle + iow }'
+		c=$((c + 1))
+	done
+	exec_ns=0
+	for t in /proc/"$pid"/task/*/schedstat; do
+		read -r ns _ <"$t" && exec_ns=$((exec_ns + ns))
+	done
+	echo "fio_task_ns $exec_ns"
+	# /sys/block/<dev>/stat: reads completed is field 1, writes field 5.
+	awk '{ print "dev_ios", $1 + $5 }' "/sys/block/${PB_DEV#/dev/}/stat"
+	awk '/^now at / { print "clock_ns", $3; exit }' /proc/timer_list
+}
+
+others() {
+	cat /proc/stat >"$dir/stat-$edge.txt"
+	cat /proc/interrupts >"$dir/interrupts-$edge.txt"
+	snap_debugfs poll_stats "$dir/poll-stats-$edge.txt"
+	# The hybrid kernel's estimator state (patches-hybrid), where it exists.
+	snap_debugfs poll_hybrid "$dir/poll-hybrid-$edge.txt"
+	# kprobes.txt is the after copy (the name older runs use).
+	kp=$dir/kprobes-before.txt
+	[ "$edge" = before ] || kp=$dir/kprobes.txt
+	[ -f /sys/kernel/tracing/kprobe_profile ] &&
+		cat /sys/kernel/tracing/kprobe_profile >"$kp"
+	return 0
+}
+
+# Several jobs run it once each: the first job's before and the last
+# job's after bound the window (fio_task_ns is then the calling job's).
+if [ "$edge" = before ]; then
+	mkdir "$dir/.window-before" 2>/dev/null || exit 0
+	others && counted >"$dir/window-$edge.txt"
+else
+	counted >"$dir/window-$edge.txt" && others
+fi

@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Description: under instruction-count timing the same cell booted twice
+# gives the same total latency (p50 within 0.5 %, mean within 1 %), the
+# cells record their timing model, the null_blk device honours its set
+# latency on poll queues too (baseline-nullb's io_uring IOPOLL never
+# completes faster than the device), and the measured window's I/O count
+# is fio's.
+set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
+for v in baseline-nullb inline; do
+	[ -f "$(variant_obj "$v")/pollbench-build.env" ] || skip "$v is not built"
+done
+rm -rf "$TEST_DIR"
+mkdir -p "$TEST_DIR"
+m=$TEST_DIR/icount.matrix
+printf '%s\n' 'timing icount' 'baseline baseline-nullb' \
+	'config baseline-nullb baseline-nullb workloads:randread-4k-qd1-iouring-hipri' \
+	'variants baseline-nullb inline' \
+	'workloads randread-4k-qd1-psync randread-4k-qd1-pvsync2-hipri randread-4k-qd1-iouring-hipri' \
+	'conditions alone' 'devices nullb-10us' 'reps 2' 'ios 1000' 'runtime 2' 'ramp 0' >"$m"
+export RESULTS_DIR=$TEST_DIR/results
+"$PB_ROOT/scripts/bench.sh" --matrix "$m" --run r --seed 1
+run=$RESULTS_DIR/r
+[ "$(jq -r .timing "$run/run.json")" = icount ] || fail "run.json does not say timing icount"
+checked=0
+for cell in "$run"/*/*@alone@nullb-10us; do
+	name=${cell#"$run"/}
+	p50=() mean=()
+	for r in 1 2; do
+		d=$cell/$r
+		[ "$(jq -r .timing "$d/meta.json")" = icount ] && [ "$(jq -r .icount_shift "$d/meta.json")" = 0 ] &&
+			[ "$(jq -r .accel "$d/meta.json")" = tcg ] || fail "$name/$r: meta.json does not say icount, shift 0, tcg"
+		lat=$(jq -c '.jobs[0].read.lat_ns' "$d/fio.json")
+		[ "$(jq '.bins | length' <<<"$lat")" -gt 0 ] || fail "$name/$r: no total-latency bins"
+		min=$(jq '.min' <<<"$lat")
+		[ "$min" -ge 10000 ] || fail "$name/$r: an I/O took $min ns, less than the device's 10 us"
+		ios=$(fio_ios "$d/fio.json")
+		win=$(( $(awk '$1 == "dev_ios" { print $2 }' "$d/window-after.txt") - $(awk '$1 == "dev_ios" { print $2 }' "$d/window-before.txt") ))
+		[ "$ios" = 1000 ] && [ "$win" = 1000 ] || fail "$name/$r: fio did $ios I/Os, the window saw $win, the matrix asked 1000"
+		p50+=("$(jq '.percentile["50.000000"]' <<<"$lat")")
+		mean+=("$(jq '.mean' <<<"$lat")")
+	done
+	# within A B PCT: |A - B| <= PCT % of A.
+	within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= a * p / 100) }'; }
+	within "${p50[0]}" "${p50[1]}" 0.5 || fail "$name: p50 ${p50[0]} against ${p50[1]} ns, more than 0.5 % apart"
+	within "${mean[0]}" "${mean[1]}" 1 || fail "$name: mean ${mean[0]} against ${mean[1]} ns, more than 1 % apart"
+	echo "ok: $name: p50 ${p50[0]} / ${p50[1]} ns, mean ${mean[0]} / ${mean[1]} ns over two boots"
+	checked=$((checked + 1))
+done
+[ $checked = 4 ] || fail "expected 4 cells, checked $checked"
