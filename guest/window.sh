@@ -49,7 +49,7 @@ counted() {
 			/^cpu: / { cur = $2 }
 			cur == c && /\.idle_sleeptime/ { idle = $3 }
 			cur == c && /\.iowait_sleeptime/ { iow = $3 }
-			END { printf "cpu%d_clock_ns %s\ncpu%d_idle_ns %d\n", c, now, c, idle + iow }'
+			END { printf "cpu%d_clock_ns %s\ncpu%d_idle_ns %.0f\n", c, now, c, idle + iow }'
 		c=$((c + 1))
 	done
 	exec_ns=0
@@ -58,7 +58,7 @@ counted() {
 	done
 	echo "fio_task_ns $exec_ns"
 	# /sys/block/<dev>/stat: reads completed is field 1, writes field 5.
-	awk '{ print "dev_ios", $1 + $5 }' "/sys/block/${PB_DEV#/dev/}/stat"
+	awk '{ printf "dev_ios %.0f\n", $1 + $5 }' "/sys/block/${PB_DEV#/dev/}/stat"
 	awk '/^now at / { print "clock_ns", $3; exit }' /proc/timer_list
 }
 
