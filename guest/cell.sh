@@ -10,7 +10,10 @@
 # Environment: PB_DEVICE ("nvme", or "nullb-<N>us": a null_blk disk with a
 # poll queue whose requests complete N us after submission), PB_CPU (fio's
 # CPU), PB_RUNTIME, PB_RAMP, PB_IOS (I/Os per fio job; 0: run for
-# PB_RUNTIME seconds), PB_PERF (0: no perf stat around fio), PB_QUEUE ("ATTR=VALUE ...": written to
+# PB_RUNTIME seconds), PB_PERF (0: no perf stat around fio),
+# PB_CYCLICTEST_INTERVAL (cyclictest's wake-up interval, us),
+# PB_COMPETITOR_SECONDS (how long competitor-only measures the
+# competitor's rate alone; default PB_RUNTIME + PB_RAMP), PB_QUEUE ("ATTR=VALUE ...": written to
 # /sys/block/<dev>/queue/ of the device under test once it is set up, and
 # read back; a failure fails the cell, with the reason in OUTDIR/error.txt).
 # fio's job files read PB_DEV.
@@ -123,7 +126,8 @@ echo "pollbench: cell $(basename "$workload")@$condition start" >/dev/kmsg
 # The load runs exactly as long as fio: it is started with a generous limit
 # and stopped (cpuhog on SIGTERM, cyclictest on SIGINT, both then report)
 # as soon as fio ends, so no part of its result comes from time without I/O.
-# The competitor-only reference runs as long as a whole fio job.
+# The competitor-only reference runs as long as a whole fio job, or
+# PB_COMPETITOR_SECONDS when the job is a fixed number of I/Os.
 pids=""
 stop_signal=TERM
 case $condition in
@@ -135,13 +139,13 @@ competitor)
 	;;
 competitor-only)
 	# The competitor's rate alone on the CPU: the reference for its loss.
-	cpuhog -c "$PB_CPU" -t "$((PB_RUNTIME + PB_RAMP))" -o "$out/competitor.txt"
+	cpuhog -c "$PB_CPU" -t "${PB_COMPETITOR_SECONDS:-$((PB_RUNTIME + PB_RAMP))}" -o "$out/competitor.txt"
 	rc=$?
 	teardown_device
 	finish $rc
 	;;
 cyclictest)
-	cyclictest -m -q -p 95 -a "$PB_CPU" -t 1 -i 500 -h 10000 \
+	cyclictest -m -q -p 95 -a "$PB_CPU" -t 1 -i "${PB_CYCLICTEST_INTERVAL:-500}" -h 10000 \
 		-D "$limit" >"$out/cyclictest.txt" 2>"$out/cyclictest.err" &
 	pids=$!
 	stop_signal=INT

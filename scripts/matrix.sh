@@ -81,7 +81,7 @@ matrix_read() {
 		case $key in
 		"" | \#*) continue ;;
 		variants | workloads | conditions | cells | devices | reps | runtime | ramp | ios | smp | cpu | \
-			kprobes | timing | baseline | perf)
+			kprobes | timing | baseline | perf | cyclictest_interval)
 			[ -z "${where[$key]:-}" ] || die "$file:$lineno: '$key' is given twice (first at line ${where[$key]})"
 			where[$key]=$lineno
 			M[$key]=$rest
@@ -94,11 +94,12 @@ matrix_read() {
 		[ -n "${M[$key]:-}" ] || die "$file: missing '$key'"
 	done
 	: "${M[smp]:=2}" "${M[cpu]:=1}" "${M[kprobes]:=0}" "${M[ios]:=0}" "${M[timing]:=realtime}"
-	: "${M[baseline]:=baseline}" "${M[devices]:=nvme}"
+	: "${M[baseline]:=baseline}" "${M[devices]:=nvme}" "${M[cyclictest_interval]:=500}"
 	matrix_positive "$file" reps
 	matrix_positive "$file" runtime
 	matrix_positive "$file" ramp zero-ok
 	matrix_positive "$file" ios zero-ok
+	matrix_positive "$file" cyclictest_interval
 	[[ ${M[smp]} =~ ^[1-8]$ ]] || die "$file:${where[smp]}: smp must be 1..8, got '${M[smp]}'"
 	[[ ${M[cpu]} =~ ^[0-9]+$ ]] && [ "${M[cpu]}" -lt "${M[smp]}" ] ||
 		die "$file:${where[cpu]:-?}: cpu ${M[cpu]} is not a vCPU of smp ${M[smp]}"
