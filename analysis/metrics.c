@@ -50,6 +50,8 @@ const struct metric metrics[] = {
 	  BETTER_LOWER, AGG_MEAN, 0, M_CPU },
 	{ "vcpu_busy_ns_per_io", "all vCPUs busy per I/O (counted)", "ns/I/O",
 	  BETTER_LOWER, AGG_MEAN, 0, M_CPU },
+	{ "fio_vcpu_busy_ns_per_io", "fio's vCPU busy per I/O (counted)",
+	  "ns/I/O", BETTER_LOWER, AGG_MEAN, 0, M_CPU },
 	{ "task_cpu_ns_per_io", "fio task CPU per I/O (counted)", "ns/I/O",
 	  BETTER_LOWER, AGG_MEAN, 0, M_CPU },
 	{ "ctx_per_io", "fio ctx switches per I/O", "1/I/O", BETTER_LOWER,

@@ -392,6 +392,8 @@ static int window_metrics(struct rep *rep, struct window *w)
 	set(rep, "task_cpu_ns_per_io", w->task_ns / w->dev_ios);
 	set(rep, "vcpu_busy_ns_per_io",
 	    w->busy_ns / w->dev_ios);
+	if (!isnan(w->fio_busy_ns))
+		set(rep, "fio_vcpu_busy_ns_per_io", w->fio_busy_ns / w->dev_ios);
 	return 0;
 }
 
@@ -412,10 +414,16 @@ static int capture_metrics(struct rep *rep, const struct fio_result *fr)
 	    kprobe_metrics(rep, ios) || perf_metrics(rep, fr->ios) ||
 	    poll_metrics(rep, ios, &idle_poll))
 		return -1;
-	/* Idle-loop polling is idle to the kernel's accounting: add it. */
+	/*
+	 * Idle-loop polling is idle to the kernel's accounting: add it. The
+	 * I/O's own work runs on fio's vCPU (submission, interrupt, wake-up,
+	 * the waiter's polling) or in some idle loop (the idle design), so
+	 * where fio's vCPU is known the other vCPUs' busy time, background
+	 * unrelated to the I/O, is left out.
+	 */
 	if (!win)
 		set(rep, "cpu_per_io_ns",
-		    (w.busy_ns +
+		    ((isnan(w.fio_busy_ns) ? w.busy_ns : w.fio_busy_ns) +
 		     (isnan(idle_poll) ? 0 : idle_poll)) / w.dev_ios);
 	return 0;
 }

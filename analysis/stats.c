@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Statistics over repetitions: a seeded percentile bootstrap for
- * confidence intervals, the Mann-Whitney U test (exact when both groups
- * have at most MW_EXACT_MAX_N reps and there are no ties, otherwise the
- * normal approximation with tie and continuity correction), and Cliff's
- * delta as effect size.
+ * Statistics over repetitions: a seeded percentile bootstrap, the
+ * Mann-Whitney U test (exact permutation distribution on mid-ranks, ties
+ * included, when there are at most MW_EXACT_MAX_SPLITS splits of the
+ * pooled reps, otherwise the normal approximation with tie and
+ * continuity correction), and Cliff's delta as effect size.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "stats.h"
+
+/* Memory bound of the exact distribution's table (doubles). */
+#define MW_EXACT_MAX_CELLS	(1u << 22)
 
 /* splitmix64: tiny, portable, and the same sequence everywhere. */
 uint64_t rng_next(struct rng *r)
@@ -146,97 +149,123 @@ static int cmp_ranked(const void *a, const void *b)
 			  &((const struct ranked *)b)->v);
 }
 
-/* Number of orderings of m x's and n y's with U = u, for all u. */
-static double *mw_counts(unsigned int m, unsigned int n)
+/* C(n, k) as a double (exact far beyond MW_EXACT_MAX_SPLITS). */
+double binomial(unsigned int n, unsigned int k)
 {
-	unsigned int a, b, u, umax = m * n, stride = umax + 1;
-	double *f = calloc((size_t)(m + 1) * (n + 1) * stride, sizeof(*f));
+	double r = 1;
+	unsigned int i;
 
-#define F(a, b, u) f[((size_t)(a) * (n + 1) + (b)) * stride + (u)]
+	if (k > n)
+		return 0;
+	if (k > n - k)
+		k = n - k;
+	for (i = 1; i <= k; i++)
+		r = r * (n - k + i) / i;
+	return floor(r + 0.5);
+}
+
+/*
+ * The permutation distribution of twice the rank sum of the first group:
+ * f[s] = number of ways to choose k of the n items (doubled mid-ranks
+ * r2[], integers) whose r2 sum to s. The same as enumerating every split
+ * of the pooled values into groups of k and n - k, in O(n k max(s)).
+ */
+static double *rank_sum_counts(const unsigned int *r2, unsigned int n,
+			       unsigned int k, unsigned int smax)
+{
+	size_t stride = smax + 1;
+	double *f = calloc((size_t)(k + 1) * stride, sizeof(*f));
+	unsigned int i, j, s;
+
 	if (!f)
 		return NULL;
-	for (a = 0; a <= m; a++) {
-		for (b = 0; b <= n; b++) {
-			if (!a || !b) {
-				F(a, b, 0) = 1;
-				continue;
-			}
-			/* The largest value is an x (beats all b y's) or a y. */
-			for (u = 0; u <= a * b; u++)
-				F(a, b, u) = (u >= b ? F(a - 1, b, u - b) : 0) +
-					     F(a, b - 1, u);
-		}
-	}
-	memmove(f, &F(m, n, 0), stride * sizeof(*f));
-#undef F
+	f[0] = 1;	/* f[j * stride + s]: j items chosen, sum s */
+	for (i = 0; i < n; i++)
+		for (j = (i + 1 < k ? i + 1 : k); j > 0; j--)
+			for (s = r2[i]; s <= smax; s++)
+				f[j * stride + s] += f[(j - 1) * stride +
+						       s - r2[i]];
+	memmove(f, f + (size_t)k * stride, stride * sizeof(*f));
 	return f;
 }
 
 /*
  * Two-sided p-value of H0 "x and y come from the same distribution".
  * *u is U of x: the number of pairs with x > y, ties counting 1/2.
+ * Ranks are mid-ranks. When there are at most MW_EXACT_MAX_SPLITS ways to
+ * split the pooled values into groups of nx and ny, p is exact: the
+ * share of splits with |U - nx ny / 2| >= |u - nx ny / 2| under that
+ * permutation distribution (ties included). Above, the normal
+ * approximation with tie and continuity correction (*exact = false).
  */
 double mann_whitney(const double *x, unsigned int nx, const double *y,
 		    unsigned int ny, double *u, bool *exact)
 {
-	unsigned int i, j, n = nx + ny;
-	double rx = 0, tie = 0, mu, sigma, z, p;
+	unsigned int i, j, n = nx + ny, *r2, rx2 = 0, rs2 = 0;
+	unsigned int k = nx <= ny ? nx : ny, smax = n * (n + 1);
+	double tie = 0, mu, sigma, z;
 	struct ranked *r;
-	bool ties = false;
 
 	*u = NAN;
 	*exact = false;
 	if (!nx || !ny)
 		return NAN;
 	r = calloc(n, sizeof(*r));
-	if (!r)
+	r2 = calloc(n, sizeof(*r2));
+	if (!r || !r2) {
+		free(r);
+		free(r2);
 		return NAN;
+	}
 	for (i = 0; i < nx; i++)
 		r[i] = (struct ranked){ x[i], 0 };
 	for (i = 0; i < ny; i++)
 		r[nx + i] = (struct ranked){ y[i], 1 };
 	qsort(r, n, sizeof(*r), cmp_ranked);
 	for (i = 0; i < n; i = j) {
-		double mid, t;
+		unsigned int mid2, t, m;
 
 		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
 			;
-		mid = (i + 1 + j) / 2.0;	/* mean of ranks i+1 .. j */
+		mid2 = i + 1 + j;	/* twice the mean of ranks i+1 .. j */
 		t = j - i;
-		if (t > 1) {
-			ties = true;
-			tie += t * t * t - t;
+		tie += (double)t * t * t - t;
+		for (m = i; m < j; m++) {
+			r2[m] = mid2;
+			if (!r[m].group)
+				rx2 += mid2;
+			/* The smaller group's doubled rank sum. */
+			if (r[m].group == (nx <= ny ? 0 : 1))
+				rs2 += mid2;
 		}
-		for (; i < j; i++)
-			if (!r[i].group)
-				rx += mid;
-		i = j;
 	}
 	free(r);
-	*u = rx - nx * (nx + 1) / 2.0;
+	*u = rx2 / 2.0 - nx * (nx + 1) / 2.0;
 
-	if (!ties && nx <= MW_EXACT_MAX_N && ny <= MW_EXACT_MAX_N) {
-		double *f = mw_counts(nx, ny), total = 0, below = 0;
-		unsigned int k, uu = (unsigned int)*u;
+	/*
+	 * Exact: U of the smaller group (size k) is R - k (k + 1) / 2, and
+	 * |U - nx ny / 2| is the same for either group. Doubled to integers.
+	 */
+	if (binomial(n, nx) <= MW_EXACT_MAX_SPLITS &&
+	    (size_t)(k + 1) * (smax + 1) <= MW_EXACT_MAX_CELLS) {
+		long long off = (long long)k * (k + 1) + (long long)nx * ny;
+		long long dobs = llabs((long long)rs2 - off);
+		double *f = rank_sum_counts(r2, n, k, smax), hit = 0, all = 0;
+		unsigned int s;
 
 		if (f) {
-			for (k = 0; k <= nx * ny; k++) {
-				total += f[k];
-				if (k <= uu)
-					below += f[k];
-			}
-			/* The distribution is symmetric about nx*ny/2. */
-			if (uu * 2 > nx * ny) {
-				below = 0;
-				for (k = 0; k <= nx * ny - uu; k++)
-					below += f[k];
+			for (s = 0; s <= smax; s++) {
+				all += f[s];
+				if (llabs((long long)s - off) >= dobs)
+					hit += f[s];
 			}
 			free(f);
+			free(r2);
 			*exact = true;
-			p = 2 * below / total;
-			return p > 1 ? 1 : p;
+			return hit / all;
 		}
 	}
+	free(r2);
 	mu = nx * ny / 2.0;
 	sigma = sqrt(nx * ny / 12.0 * ((n + 1) - tie / ((double)n * (n - 1))));
 	if (sigma == 0)

@@ -8,7 +8,8 @@
 #define DEFAULT_SEED		20261203ULL
 #define DEFAULT_RESAMPLES	2000
 #define SIGNIFICANCE_ALPHA	0.05
-#define MW_EXACT_MAX_N		20	/* per group, and no ties */
+/* Exact Mann-Whitney p when C(nx + ny, nx) is at most this. */
+#define MW_EXACT_MAX_SPLITS	200000
 
 struct rng {
 	uint64_t s;
@@ -35,6 +36,7 @@ double weighted_max(const unsigned int *w, unsigned int n, void *ctx);
 
 double mann_whitney(const double *x, unsigned int nx, const double *y,
 		    unsigned int ny, double *u, bool *exact);
+double binomial(unsigned int n, unsigned int k);
 double cliffs_delta(const double *x, unsigned int nx, const double *y,
 		    unsigned int ny);
 

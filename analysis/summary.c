@@ -17,8 +17,10 @@
 #include "table.h"
 
 #define CI_LEVEL 0.95
+#define MW_STR2(x) #x
+#define MW_STR(x) MW_STR2(x)
 #define MW_DESCRIPTION \
-	"Mann-Whitney U, two-sided, exact without ties and n<=20 per group, else normal approximation"
+	"Mann-Whitney U on mid-ranks, two-sided, exact permutation distribution (ties included) when C(n1+n2, n1) <= " MW_STR(MW_EXACT_MAX_SPLITS) ", else normal approximation with tie correction"
 
 /*
  * Bootstrap context for a histogram metric: reps are resampled and their

@@ -8,6 +8,7 @@
  * the other captures span, ramp included, unlike fio's total_ios) and the
  * counted CPU per I/O.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,6 +35,7 @@ int window_delta(const char *before, const char *after, struct window *d)
 	int r = -1;
 
 	memset(d, 0, sizeof(*d));
+	d->fio_busy_ns = NAN;
 	if (kvfile_load(before, &b) || kvfile_load(after, &a))
 		goto out;
 	for (i = 0; i < 3; i++) {
@@ -66,6 +68,9 @@ int window_delta(const char *before, const char *after, struct window *d)
 		snprintf(key, sizeof(key), "cpu%u_clock_ns", cpu);
 		clk = kv_find(&x, key);
 		d->busy_ns += (clk ? clk->v : d->clock_ns) - x.v[i].v;
+		/* fio_cpu (the vCPU fio is pinned to) in newer files. */
+		if (kv_find(&a, "fio_cpu") && kv_find(&a, "fio_cpu")->v == cpu)
+			d->fio_busy_ns = (clk ? clk->v : d->clock_ns) - x.v[i].v;
 	}
 	if (!d->ncpu) {
 		fprintf(stderr, "%s: no cpu<K>_idle_ns line\n", after);

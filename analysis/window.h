@@ -15,6 +15,7 @@ struct window {
 	double idle_ns;		/* idle time summed over the vCPUs */
 	unsigned int ncpu;	/* vCPUs with a cpu<K>_idle_ns line */
 	double busy_ns;		/* sum over vCPUs of their clock less idle */
+	double fio_busy_ns;	/* the same for fio's vCPU (fio_cpu); NAN if unknown */
 };
 
 int window_delta(const char *before, const char *after, struct window *d);

@@ -276,6 +276,120 @@ static void test_procstat(void)
 	      "procstat: malformed poll-stats rejected", "");
 }
 
+/* Mid-ranks of v[0..n-1], by counting (no sort): brute-force reference. */
+static void bf_midranks(const double *v, unsigned int n, double *rk)
+{
+	unsigned int i, j, below, eq;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0, below = 0, eq = 0; j < n; j++) {
+			below += v[j] < v[i];
+			eq += v[j] == v[i];
+		}
+		rk[i] = below + (eq + 1) / 2.0;
+	}
+}
+
+/*
+ * Two-sided exact Mann-Whitney p by enumerating every split of the pooled
+ * values (bitmasks with nx bits set): the definition, independent of the
+ * rank-sum recursion in stats.c.
+ */
+static double bf_mw(const double *x, unsigned int nx, const double *y,
+		    unsigned int ny)
+{
+	unsigned int n = nx + ny, i, mask, hit = 0, all = 0;
+	double v[32], rk[32], rx = 0, mu = nx * ny / 2.0, dobs;
+
+	for (i = 0; i < nx; i++)
+		v[i] = x[i];
+	for (i = 0; i < ny; i++)
+		v[nx + i] = y[i];
+	bf_midranks(v, n, rk);
+	for (i = 0; i < nx; i++)
+		rx += rk[i];
+	dobs = fabs(rx - nx * (nx + 1) / 2.0 - mu);
+	for (mask = 0; mask < 1u << n; mask++) {
+		double r = 0;
+
+		if ((unsigned int)__builtin_popcount(mask) != nx)
+			continue;
+		for (i = 0; i < n; i++)
+			if (mask & (1u << i))
+				r += rk[i];
+		all++;
+		hit += fabs(r - nx * (nx + 1) / 2.0 - mu) >= dobs - 1e-9;
+	}
+	return (double)hit / all;
+}
+
+static void test_mw_ties(void)
+{
+	double a[] = { 1, 1, 2 }, b[] = { 2, 3, 3 };
+	double s1[] = { 1, 2, 3, 4, 5 }, s2[] = { 6, 7, 8, 9, 10 };
+	double o1[] = { 1, 1, 1, 1, 1 }, o2[] = { 2, 2, 2, 2, 2 };
+	double t1[] = { 1, 1, 1, 2, 2 }, t2[] = { 2, 2, 3, 3, 3 };
+	double n1[] = { 1, 2, 2, 3, 4, 5, 5, 6, 7, 8, 9, 9 };
+	double n2[] = { 5, 6, 7, 7, 8, 9, 10, 10, 11, 12, 13, 14 };
+	double p, u, x[8], y[8], worst = 0;
+	unsigned int t, i, nx, ny, bad = 0;
+	struct rng r;
+	bool exact;
+
+	/*
+	 * 3v3, mid-ranks 1.5 1.5 3.5 | 3.5 5.5 5.5: U = 6.5 - 6 = 0.5,
+	 * |U - 4.5| = 4; rank sums <= 6.5 ({1.5,1.5,3.5}: 2 ways) or
+	 * >= 14.5 (2 ways) of C(6,3) = 20: p = 4/20.
+	 */
+	p = mann_whitney(a, 3, b, 3, &u, &exact);
+	check(exact && u == 0.5 && close_to(p, 0.2, 1e-12),
+	      "stats: Mann-Whitney exact 3v3 with ties p=4/20", "p %g u %g",
+	      p, u);
+	p = mann_whitney(s1, 5, s2, 5, &u, &exact);
+	check(exact && u == 0 && close_to(p, 2.0 / 252, 1e-12),
+	      "stats: Mann-Whitney exact 5v5 separated p=2/252", "p %g", p);
+	/*
+	 * Every x tied with every x, every y with every y: still only the
+	 * 2 extreme splits of 252 are as far out, p = 2/252; the normal
+	 * approximation with tie correction gives 0.00398, below what the
+	 * exact test can give.
+	 */
+	p = mann_whitney(o1, 5, o2, 5, &u, &exact);
+	check(exact && close_to(p, 2.0 / 252, 1e-12),
+	      "stats: Mann-Whitney 5v5 all tied within groups p=2/252 (normal: 0.00398)",
+	      "p %g", p);
+	/* U = 2: exact 12/252 = 1/21 = 0.0476; the normal one is 0.0269. */
+	p = mann_whitney(t1, 5, t2, 5, &u, &exact);
+	check(exact && u == 2 && close_to(p, 1.0 / 21, 1e-12),
+	      "stats: Mann-Whitney 5v5 with ties p=1/21 (normal: 0.0269)",
+	      "p %.17g u %g", p, u);
+	/* C(24,12) = 2704156 splits: normal approximation, U = 21, ties 96. */
+	p = mann_whitney(n1, 12, n2, 12, &u, &exact);
+	check(!exact && u == 21 && close_to(p, 0.003435569802160916, 1e-9),
+	      "stats: Mann-Whitney 12v12 above the split limit: normal with ties",
+	      "p %.17g u %g exact %d", p, u, exact);
+	check(binomial(10, 5) == 252 && binomial(24, 12) == 2704156 &&
+	      binomial(20, 10) <= MW_EXACT_MAX_SPLITS,
+	      "stats: binomial coefficients and the split limit", "");
+	/* Random small samples on a coarse grid (many ties): = brute force. */
+	rng_seed(&r, 7);
+	for (t = 0; t < 300; t++) {
+		nx = 1 + rng_below(&r, 7);
+		ny = 1 + rng_below(&r, 7);
+		for (i = 0; i < nx; i++)
+			x[i] = rng_below(&r, 4);
+		for (i = 0; i < ny; i++)
+			y[i] = rng_below(&r, 4) + rng_below(&r, 2);
+		p = mann_whitney(x, nx, y, ny, &u, &exact);
+		if (!exact || !close_to(p, bf_mw(x, nx, y, ny), 1e-12)) {
+			bad++;
+			worst = p;
+		}
+	}
+	check(!bad, "stats: Mann-Whitney exact p equals brute-force enumeration (300 tied samples)",
+	      "%u differ (last p %g)", bad, worst);
+}
+
 static void test_stats(void)
 {
 	double x1[] = { 1, 2, 3 }, y1[] = { 4, 5, 6 };
@@ -304,14 +418,16 @@ static void test_stats(void)
 	      "stats: Mann-Whitney exact 5v4, U=20 upper tail p=2/126",
 	      "p %g u %g", p, u);
 	/*
-	 * Ties: ranks 1 | 3 3 3 | 5.5 5.5 | 7.5 7.5; R_x = 12.5, U = 2.5,
-	 * mu = 8, sigma^2 = 16/12 * (9 - 36/56), z = (5.5 - 0.5) / sigma,
-	 * p = erfc(z / sqrt 2) = 0.134169180128...
+	 * Ties, exact: mid-ranks 1 | 3 3 3 | 5.5 5.5 | 7.5 7.5; R_x = 12.5,
+	 * U = 2.5, |U - 8| = 5.5; 14 of the C(8,4) = 70 splits are as far
+	 * out (brute force below agrees): p = 0.2. The normal approximation
+	 * gave 0.134169...
 	 */
 	p = mann_whitney(xt, 4, yt, 4, &u, &exact);
-	check(!exact && u == 2.5 && close_to(p, 0.13416918012812581, 1e-9),
-	      "stats: Mann-Whitney normal approximation with ties", "p %.17g u %g",
+	check(exact && u == 2.5 && close_to(p, 0.2, 1e-12),
+	      "stats: Mann-Whitney exact 4v4 with ties p=0.2", "p %.17g u %g",
 	      p, u);
+	test_mw_ties();
 	/* 3 pairs x > y, 6 pairs x < y: (3 - 6) / 9. */
 	check(close_to(cliffs_delta(x2, 3, y2, 3), -1.0 / 3, 1e-12) &&
 	      cliffs_delta(x1, 3, y1, 3) == -1,
