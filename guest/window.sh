@@ -35,23 +35,9 @@ fio_pid() {
 	return 1
 }
 
-# counted: the keys in counted time. Each vCPU's idle time is read on
-# that vCPU itself (a task runs there, so its idle time is up to date:
-# the kernel adds an idle period to idle_sleeptime only when it ends),
-# with that read's own clock.
+# counted: the keys in counted time, other than the vCPUs' (cpus).
 counted() {
 	pid=$(fio_pid) || { echo "window.sh: no fio ancestor" >&2; return 1; }
-	ncpu=$(grep -c '^processor' /proc/cpuinfo)
-	c=0
-	while [ "$c" -lt "$ncpu" ]; do
-		taskset -c "$c" cat /proc/timer_list | awk -v c="$c" '
-			/^now at / { now = $3 }
-			/^cpu: / { cur = $2 }
-			cur == c && /\.idle_sleeptime/ { idle = $3 }
-			cur == c && /\.iowait_sleeptime/ { iow = $3 }
-			END { printf "cpu%d_clock_ns %s\ncpu%d_idle_ns %.0f\n", c, now, c, idle + iow }'
-		c=$((c + 1))
-	done
 	exec_ns=0
 	for t in /proc/"$pid"/task/*/schedstat; do
 		read -r ns _ <"$t" && exec_ns=$((exec_ns + ns))
@@ -60,6 +46,17 @@ counted() {
 	# /sys/block/<dev>/stat: reads completed is field 1, writes field 5.
 	awk '{ printf "dev_ios %.0f\n", $1 + $5 }' "/sys/block/${PB_DEV#/dev/}/stat"
 	awk '/^now at / { print "clock_ns", $3; exit }' /proc/timer_list
+	echo "fio_cpu ${PB_CPU:-1}"
+}
+
+# cpus -f|-l: each vCPU's idle time, read on that vCPU with that read's
+# clock (guest/tools/cpuclock.c), fio's vCPU first (-f) or last (-l).
+cpus() {
+	set -- "$1" "${PB_CPU:-1}" "$(grep -c '^processor' /proc/cpuinfo)"
+	if [ "$1" = -l ]; then
+		exec cpuclock "$@" >>"$dir/window-$edge.txt"
+	fi
+	cpuclock "$@" >"$dir/window-$edge.txt"
 }
 
 others() {
@@ -78,9 +75,12 @@ others() {
 
 # Several jobs run it once each: the first job's before and the last
 # job's after bound the window (fio_task_ns is then the calling job's).
+# fio's vCPU is read nearest the loop, and the script's own work on it
+# (fork and exec included) kept to the ends outside: before, everything
+# else first and cpuclock exec'd last; after, cpuclock first.
 if [ "$edge" = before ]; then
 	mkdir "$dir/.window-before" 2>/dev/null || exit 0
-	others && counted >"$dir/window-$edge.txt"
+	others && counted >"$dir/window-$edge.txt" && cpus -l
 else
-	counted >"$dir/window-$edge.txt" && others
+	cpus -f && counted >>"$dir/window-$edge.txt" && others
 fi
