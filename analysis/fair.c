@@ -243,7 +243,7 @@ void fair_report(FILE *f, const struct run *run, const struct opts *o)
 	int share = minst_find("competitor_cpu_share_pct");
 	int p50 = run_lat_mi(run, "p50"), p99 = run_lat_mi(run, "p99");
 	const char *lat = run->has_tlat ? "lat" : "clat";
-	char a[64], b[64], c[64], d[64];
+	char a[64], b[64], c[160], d[64];
 	struct fair_row *rows;
 	unsigned int i, n = fair_rows(run, o, &rows);
 
@@ -259,7 +259,7 @@ void fair_report(FILE *f, const struct run *run, const struct opts *o)
 		fprintf(f, "`%s` (`--fair-ref`)", o->fair_ref);
 	else
 		fprintf(f, "the baseline variant's psync cell with the same `<rw>-<bs>-<qd>` (`--fair-ref` to choose)");
-	fprintf(f, ", under the same condition and device. **Competitor loss**: 1 - competitor rate / competitor-only rate of the same variant (paired by boot when the competitor-only cell has a rep of the same boot, else the mean over its reps), mean over reps with 95%% bootstrap CI; lower is fairer. Plots: `plots/fairness-tradeoff[@<device>]`.\n\n");
+	fprintf(f, ", under the same condition and device. **Competitor loss**: 1 - competitor rate / competitor-only rate of the same variant (paired by boot when the competitor-only cell has a rep of the same boot, else the mean over its reps), mean over reps with its 95%% t-interval over boots; lower is fairer. Plots: `plots/fairness-tradeoff[@<device>]`.\n\n");
 	fprintf(f, "| device | workload | variant | %s p50 (ns) | p50 gain | %s p99 (ns) | p99 gain | competitor loss %% [95%% CI] | competitor CPU share %% | reference | reps |\n",
 		lat, lat);
 	fprintf(f, "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|\n");
@@ -279,10 +279,14 @@ void fair_report(FILE *f, const struct run *run, const struct opts *o)
 			fprintf(f, "- |");
 		else
 			fprintf(f, "%+.2f%% |", rows[i].p99_gain_pct);
-		fprintf(f, " %s [%s, %s] | %s | %s%s%s | %u |\n",
-			fmt_val(b, sizeof(b), l->value),
-			fmt_val(c, sizeof(c), l->lo),
-			fmt_val(d, sizeof(d), l->hi),
+		if (isnan(l->lo))
+			snprintf(c, sizeof(c), "n/a");
+		else
+			snprintf(c, sizeof(c), "[%s, %s]",
+				 fmt_val(a, sizeof(a), l->lo),
+				 fmt_val(d, sizeof(d), l->hi));
+		fprintf(f, " %s %s | %s | %s%s%s | %u |\n",
+			fmt_val(b, sizeof(b), l->value), c,
 			fmt_val(a, sizeof(a), x->agg[share].value),
 			rows[i].ref ? rows[i].ref->variant : "none",
 			rows[i].ref ? "/" : "",

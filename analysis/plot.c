@@ -141,7 +141,7 @@ static void bars_common(FILE *gp)
 
 static void pct_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 {
-	fprintf(gp, "set title \"%s: p50 and p99 with 95%% bootstrap CI\\n\" . timing_model noenhanced\n",
+	fprintf(gp, "set title \"%s: p50 and p99 with 95%% CI (t over boots)\\n\" . timing_model noenhanced\n",
 		p->cell);
 	fprintf(gp, "set ylabel \"clat (ns)\"\nunset xlabel\n");
 	bars_common(gp);
@@ -191,7 +191,7 @@ static void cpu_script(const struct plot_ctx *p, FILE *gp, const char *dat)
 {
 	unsigned int mi, col = 2;
 
-	fprintf(gp, "set title \"%s: CPU per I/O with 95%% bootstrap CI\\n\" . timing_model noenhanced\n",
+	fprintf(gp, "set title \"%s: CPU per I/O with 95%% CI (t over boots)\\n\" . timing_model noenhanced\n",
 		p->cell);
 	fprintf(gp, "set ylabel \"ns per I/O\"\nunset xlabel\n");
 	bars_common(gp);

@@ -2,17 +2,18 @@
 /*
  * Precision of the headline number: for every QD1 cell run alone (the
  * workload has a "qd1" component, the condition is "alone"), the 95 %
- * bootstrap CI half-width of lat p50 (clat p50 in a run without
- * total-latency bins) as a percentage of the value,
- * whether it meets the target (PRECISION_TARGET_PCT), and how many boots
- * would meet it: a CI half-width shrinks as 1/sqrt(n), so
- * n_needed = ceil(n x (half-width / target)^2).
+ * CI half-width of lat p50 (clat p50 in a run without total-latency
+ * bins) as a percentage of the value, whether it meets the target
+ * (PRECISION_TARGET_PCT), and how many boots would meet it: the CI is a
+ * t-interval, half-width t_{0.975, n-1} s / sqrt(n), so the smallest m
+ * with t_{0.975, m-1} s / sqrt(m) / value <= target, searched upward.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "precision.h"
+#include "stats.h"
 #include "table.h"
 
 double precision_hw_pct(const struct aggval *a)
@@ -23,17 +24,30 @@ double precision_hw_pct(const struct aggval *a)
 	return (a->hi - a->lo) / 2 / fabs(a->value) * 100;
 }
 
+/*
+ * The boots the target needs: the half-width is t_{0.975, n-1} s / sqrt(n),
+ * so the relative sd s / value is hw x sqrt(n) / t_{0.975, n-1}; the
+ * smallest m with t_{0.975, m-1} (s / value) / sqrt(m) <= target. t > z,
+ * so the search starts at the normal-theory bound (z s / value / target)^2.
+ */
 unsigned int precision_reps_needed(unsigned int n, double hw_pct,
 				   double target_pct)
 {
-	double need;
+	double q = (1 + CI_LEVEL) / 2, rsd, start;
+	unsigned int m;
 
 	if (n < 2 || isnan(hw_pct) || target_pct <= 0)
 		return 0;	/* one boot has no spread to scale */
 	if (hw_pct <= target_pct)
 		return n;
-	need = ceil(n * (hw_pct / target_pct) * (hw_pct / target_pct) - 1e-9);
-	return need > 1e6 ? 1000000 : (unsigned int)need;
+	rsd = hw_pct * sqrt(n) / t_quantile(q, n - 1);
+	start = floor(pow(1.959963984540054 * rsd / target_pct, 2));
+	m = start > n + 1 ? (start > 1e6 ? 1000000 : (unsigned int)start) :
+			     n + 1;
+	for (; m < 1000000; m++)
+		if (t_quantile(q, m - 1) * rsd / sqrt(m) <= target_pct)
+			return m;
+	return 1000000;
 }
 
 /* True if one "-"-separated component of the workload is "qd1". */
@@ -110,7 +124,7 @@ void precision_report(FILE *f, const struct run *run)
 	}
 	fprintf(f, "## Precision of QD1 p50 — %s%s\n\n", run->timing_label,
 		run_lat_note(run));
-	fprintf(f, "95%% bootstrap CI half-width of %s p50, `(hi - lo) / 2`, as a percentage of the value, for each QD1 cell run alone; target %.0f%%. A half-width shrinks as 1/sqrt(boots), so the boots needed are `ceil(boots x (half-width / %.0f%%)^2)`.\n\n",
+	fprintf(f, "95%% CI half-width of %s p50, `(hi - lo) / 2`, as a percentage of the value, for each QD1 cell run alone; target %.0f%%. The CI is a t-interval on the per-boot values, half-width `t(0.975, boots-1) x s / sqrt(boots)`, so the boots needed are the smallest m with `t(0.975, m-1) x s / sqrt(m) / value <= %.0f%%` (s: the per-boot standard deviation).\n\n",
 		run->has_tlat ? "lat" : "clat", PRECISION_TARGET_PCT,
 		PRECISION_TARGET_PCT);
 	fprintf(f, "| variant | cell | p50 ns | 95%% CI | half-width | target %.0f%% | boots | boots needed |\n|---|---|---:|---|---:|---|---:|---:|\n",

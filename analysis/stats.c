@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_cdf.h>
+
 #include "stats.h"
 
 /* Memory bound of the exact distribution's table (doubles). */
@@ -110,6 +112,46 @@ int bootstrap_ci(unsigned int nreps, unsigned int resamples, uint64_t seed,
 	free(w);
 	free(est);
 	return 0;
+}
+
+/* The upper p quantile of Student's t with df degrees of freedom. */
+double t_quantile(double p, unsigned int df)
+{
+	return df ? gsl_cdf_tdist_Pinv(p, df) : NAN;
+}
+
+/* Sample standard deviation (n - 1 in the denominator); NAN below 2. */
+double sample_sd(const double *x, unsigned int n)
+{
+	double m = 0, ss = 0;
+	unsigned int i;
+
+	if (n < 2)
+		return NAN;
+	for (i = 0; i < n; i++)
+		m += x[i];
+	m /= n;
+	for (i = 0; i < n; i++)
+		ss += (x[i] - m) * (x[i] - m);
+	return sqrt(ss / (n - 1));
+}
+
+/*
+ * The t-interval of level around center from the spread of the n per-rep
+ * values x: center -+ t_{(1+level)/2, n-1} s / sqrt(n). One rep has no
+ * spread: NAN (n/a).
+ */
+void t_interval(const double *x, unsigned int n, double center, double level,
+		double *lo, double *hi)
+{
+	double hw;
+
+	*lo = *hi = NAN;
+	if (n < 2 || isnan(center))
+		return;
+	hw = t_quantile((1 + level) / 2, n - 1) * sample_sd(x, n) / sqrt(n);
+	*lo = center - hw;
+	*hi = center + hw;
 }
 
 /* ctx: const double[n] per-rep values. */

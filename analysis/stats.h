@@ -8,6 +8,7 @@
 #define DEFAULT_SEED		20261203ULL
 #define DEFAULT_RESAMPLES	2000
 #define SIGNIFICANCE_ALPHA	0.05
+#define CI_LEVEL		0.95
 /* Exact Mann-Whitney p when C(nx + ny, nx) is at most this. */
 #define MW_EXACT_MAX_SPLITS	200000
 
@@ -31,6 +32,10 @@ typedef double (*boot_stat_fn)(const unsigned int *w, unsigned int nreps,
 int bootstrap_ci(unsigned int nreps, unsigned int resamples, uint64_t seed,
 		 boot_stat_fn stat, void *ctx, double level, double *lo,
 		 double *hi);
+double t_quantile(double p, unsigned int df);
+double sample_sd(const double *x, unsigned int n);
+void t_interval(const double *x, unsigned int n, double center, double level,
+		double *lo, double *hi);
 double weighted_mean(const unsigned int *w, unsigned int n, void *ctx);
 double weighted_max(const unsigned int *w, unsigned int n, void *ctx);
 

@@ -264,7 +264,7 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 
 	fprintf(f, "\n`*`: Mann-Whitney U p < %.2f against the first column. `†`: fewer than %d I/Os above this percentile. `≥`: among cyclictest's overflows, at or above its histogram range.\n",
 		SIGNIFICANCE_ALPHA, THIN_TAIL);
-	fprintf(f, "\n<details><summary>95%% bootstrap CIs, p-values, Cliff's delta</summary>\n\n| metric |");
+	fprintf(f, "\n<details><summary>95%% CIs (t-interval over boots), p-values, Cliff's delta</summary>\n\n| metric |");
 	for (i = 0; i < n; i++)
 		fprintf(f, " %s |", names[i]);
 	fprintf(f, "\n|---|");
@@ -283,8 +283,12 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 				fprintf(f, " - |");
 				continue;
 			}
-			fprintf(f, " [%s, %s]", fmt_val(lo, sizeof(lo), a->lo),
-				fmt_val(hi, sizeof(hi), a->hi));
+			if (isnan(a->lo))
+				fprintf(f, " n/a");
+			else
+				fprintf(f, " [%s, %s]",
+					fmt_val(lo, sizeof(lo), a->lo),
+					fmt_val(hi, sizeof(hi), a->hi));
 			if (i) {
 				compare(cols[0], cols[i], mi, &cmp);
 				if (!isnan(cmp.p))
@@ -415,7 +419,7 @@ static void md_method(FILE *f, const struct run *run, const struct opts *o)
 	fprintf(f, "- Histogram error: fio's log-linear bins (FIO_IO_U_PLAT_BITS=%d, %d bins per power of two) are at most 1/%d = %.2f%% of their value wide; fio reports the midpoint, so any latency from the bins (percentiles, mean, max) is within %.2f%% of the true sample value. `max (bin)` is the highest non-empty bin.\n",
 		PLAT_BITS, PLAT_VAL, PLAT_VAL, PLAT_BIN_REL_WIDTH * 100,
 		PLAT_REL_ERROR * 100);
-	fprintf(f, "- 95%% CI: percentile bootstrap over reps, %u resamples, seed %llu (each cell and metric uses its own stream derived from the seed and its names). Histogram metrics resample reps and merge their bins; other metrics take the mean of resampled per-rep values.\n",
+	fprintf(f, "- 95%% CI: a t-interval on the per-rep (per-boot) values, `value -+ t(0.975, n-1) x s / sqrt(n)` with s their standard deviation and n the reps: around the mean for mean-aggregated metrics, around the cell value for latency and cyclictest percentiles and histogram means. With 5 boots the percentile bootstrap used before was 1.4-1.8x too narrow (126 distinct resamples); the t-interval covers 95%% for normally distributed per-boot values. One rep: no interval (n/a). Maxima (`max`) keep a percentile bootstrap over reps (%u resamples, seed %llu, a stream per cell and metric), to be read as descriptive.\n",
 		o->resamples, (unsigned long long)o->seed);
 	fprintf(f, "- Significance: two-sided Mann-Whitney U on the per-rep values against the first column, on mid-ranks; p = P(|U - mean| >= |U observed - mean|) under the exact permutation distribution of U (ties included) when the pooled reps split into the two groups in at most %d ways, otherwise the normal approximation with tie and continuity correction (marked `~`). `*` marks p < %.2f. With 3 reps against 3 the smallest possible p is 0.1, so nothing can be marked: use at least 4 reps per column (4 vs 4: p >= 0.029; 5 vs 5: p >= 2/252 = 0.0079).\n",
 		MW_EXACT_MAX_SPLITS, SIGNIFICANCE_ALPHA);
@@ -426,7 +430,7 @@ static void md_method(FILE *f, const struct run *run, const struct opts *o)
 	fprintf(f, "- Baseline variant: `%s`.\n\n", run->variants[0]);
 }
 
-/* Per-rep latency and IOPS: what the bootstrap and the U test work on. */
+/* Per-rep latency and IOPS: what the CIs and the U test work on. */
 static void md_per_rep(FILE *f, const struct run *run)
 {
 	char v[64];

@@ -390,6 +390,66 @@ static void test_mw_ties(void)
 	      "%u differ (last p %g)", bad, worst);
 }
 
+/* A standard normal draw (Box-Muller on the seeded generator). */
+static double normal_draw(struct rng *r)
+{
+	double u1 = (rng_next(r) >> 11) * 0x1.0p-53;
+	double u2 = (rng_next(r) >> 11) * 0x1.0p-53;
+
+	return sqrt(-2 * log(1 - u1)) * cos(2 * M_PI * u2);
+}
+
+/*
+ * Coverage at n = 5 of the reported 95 % interval for a mean: 4000
+ * samples of 5 from N(10, 2^2), fixed seed; the t-interval must cover 10
+ * in 93-97 % of them, the old percentile bootstrap (126 distinct
+ * resamples) less often.
+ */
+static void test_coverage(void)
+{
+	unsigned int t, i, cov_t = 0, cov_b = 0, trials = 4000;
+	double x[5], lo, hi, m;
+	struct rng r;
+
+	check(close_to(t_quantile(0.975, 4), 2.7764451051977987, 1e-9) &&
+	      close_to(t_quantile(0.975, 1), 12.706204736174707, 1e-9) &&
+	      close_to(t_quantile(0.975, 29), 2.0452296421327034, 1e-9),
+	      "stats: t quantiles 0.975 for 4, 1, 29 df (GSL)", "%.17g",
+	      t_quantile(0.975, 4));
+	rng_seed(&r, 20261204);
+	for (t = 0; t < trials; t++) {
+		for (i = 0, m = 0; i < 5; i++) {
+			x[i] = 10 + 2 * normal_draw(&r);
+			m += x[i] / 5;
+		}
+		t_interval(x, 5, m, CI_LEVEL, &lo, &hi);
+		cov_t += lo <= 10 && 10 <= hi;
+		bootstrap_ci(5, 500, seed_mix(t, "cov"), weighted_mean, x,
+			     CI_LEVEL, &lo, &hi);
+		cov_b += lo <= 10 && 10 <= hi;
+	}
+	check(cov_t >= 0.93 * trials && cov_t <= 0.97 * trials,
+	      "stats: t-interval coverage at n=5 within [0.93, 0.97]",
+	      "%.4f", (double)cov_t / trials);
+	check(cov_b < 0.93 * trials && cov_b < cov_t,
+	      "stats: percentile bootstrap coverage at n=5 is lower (< 0.93)",
+	      "%.4f", (double)cov_b / trials);
+	printf("# coverage at n=5: t-interval %.4f, bootstrap %.4f\n",
+	       (double)cov_t / trials, (double)cov_b / trials);
+	t_interval(x, 1, x[0], CI_LEVEL, &lo, &hi);
+	check(isnan(lo) && isnan(hi), "stats: one rep, no interval (n/a)", "");
+	/* 1..5: mean 3, s = sqrt(2.5), hw = 2.7764 x 1.5811 / sqrt 5 = 1.9632. */
+	{
+		double v[] = { 1, 2, 3, 4, 5 };
+
+		t_interval(v, 5, 3, CI_LEVEL, &lo, &hi);
+		check(close_to(hi - 3, 2.7764451051977987 * sqrt(2.5) / sqrt(5), 1e-9) &&
+		      close_to(3 - lo, hi - 3, 1e-12),
+		      "stats: t-interval of 1..5 is 3 -+ 1.9632", "[%g, %g]",
+		      lo, hi);
+	}
+}
+
 static void test_stats(void)
 {
 	double x1[] = { 1, 2, 3 }, y1[] = { 4, 5, 6 };
@@ -428,6 +488,7 @@ static void test_stats(void)
 	      "stats: Mann-Whitney exact 4v4 with ties p=0.2", "p %.17g u %g",
 	      p, u);
 	test_mw_ties();
+	test_coverage();
 	/* 3 pairs x > y, 6 pairs x < y: (3 - 6) / 9. */
 	check(close_to(cliffs_delta(x2, 3, y2, 3), -1.0 / 3, 1e-12) &&
 	      cliffs_delta(x1, 3, y1, 3) == -1,
@@ -825,16 +886,23 @@ static void test_precision(void)
 	a.n = 0;
 	check(isnan(precision_hw_pct(&a)), "precision: no reps, no half-width",
 	      "");
-	/* n x (hw / target)^2, rounded up; met: n itself; one rep: unknown. */
-	check(precision_reps_needed(4, 6.0, 3.0) == 16 &&
-	      precision_reps_needed(5, 4.5, 3.0) == 12 &&
-	      precision_reps_needed(4, 10.97, 3.0) == 54 &&
+	/*
+	 * t-based: s / value = hw sqrt(n) / t(0.975, n-1); the smallest m
+	 * with t(0.975, m-1) (s / value) / sqrt(m) <= 3 %. (4, 6 %): s/v =
+	 * 12 / 3.1824 = 3.771 %, t7/sqrt 8 = 0.836 > 0.796 >= t8/3 = 0.769:
+	 * 9 (the 1/sqrt(n) rule said 16). (5, 4.5 %): 9 (was 12); (4,
+	 * 10.97 %): s/v = 6.894 %, t21/sqrt 22 = 0.443 > 0.435 >= t22/sqrt
+	 * 23 = 0.432: 23 (was 54). Met: n itself; one rep: unknown.
+	 */
+	check(precision_reps_needed(4, 6.0, 3.0) == 9 &&
+	      precision_reps_needed(5, 4.5, 3.0) == 9 &&
+	      precision_reps_needed(4, 10.97, 3.0) == 23 &&
 	      precision_reps_needed(8, 3.0, 3.0) == 8 &&
 	      precision_reps_needed(8, 2.0, 3.0) == 8 &&
 	      precision_reps_needed(1, 9.0, 3.0) == 0 &&
 	      precision_reps_needed(4, NAN, 3.0) == 0,
-	      "precision: boots needed = ceil(n (hw/target)^2)", "%u %u %u",
-	      precision_reps_needed(4, 6.0, 3.0),
+	      "precision: boots needed from the t half-width (9, 9, 23)",
+	      "%u %u %u", precision_reps_needed(4, 6.0, 3.0),
 	      precision_reps_needed(5, 4.5, 3.0),
 	      precision_reps_needed(4, 10.97, 3.0));
 
@@ -857,7 +925,7 @@ static void test_precision(void)
 		    rows[i].met != (hw <= PRECISION_TARGET_PCT) ||
 		    rows[i].n != g->n ||
 		    (!rows[i].met && rows[i].need !=
-		     (unsigned int)ceil(g->n * (hw / 3) * (hw / 3) - 1e-9)) ||
+		     precision_reps_needed(g->n, hw, 3)) ||
 		    strcmp(rows[i].c->condition, "alone"))
 			bad++;
 	}

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Aggregate the reps of every cell: per metric the cell value and its
+ * 95 % CI. The CI is a t-interval on the per-rep values, value -+
+ * t_{0.975, n-1} s / sqrt(n): around the mean for mean-aggregated
+ * metrics, around the cell value for histogram and cyclictest percentiles
+ * and histogram means. Maxima keep a seeded percentile bootstrap over
+ * reps (descriptive). One rep: no interval.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "model.h"
+#include "stats.h"
+
+static uint64_t cell_seed(const struct opts *o, const struct cell *c,
+			  const char *key)
+{
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s/%s/%s", c->variant, c->name, key);
+	return seed_mix(o->seed, buf);
+}
+
+static int aggregate_cell(struct cell *c, const struct opts *o)
+{
+	double *vals = calloc(c->nr_reps + 1, sizeof(*vals));
+	unsigned int mi, i;
+
+	if (!vals)
+		return -1;
+	for (mi = 0; mi < nr_minsts; mi++) {
+		const struct metric *m = minsts[mi].m;
+		struct aggval *a = &c->agg[mi];
+		unsigned int n = rep_values(c, mi, vals);
+		double sum = 0;
+
+		a->n = n;
+		a->value = a->lo = a->hi = NAN;
+		if (!n)
+			continue;
+		for (i = 0; i < n; i++)
+			sum += vals[i];
+		switch (m->agg) {
+		case AGG_SUM:
+			a->value = sum;
+			continue;
+		case AGG_MEAN:
+			a->value = sum / n;
+			break;
+		case AGG_MAX:
+		case AGG_HIST_MAX:
+			/* A rep's max bin is its own; merged = max of them. */
+			a->value = m->agg == AGG_MAX ? NAN :
+				   hist_max(cell_hist(c, m));
+			for (i = 0; m->agg == AGG_MAX && i < n; i++)
+				if (isnan(a->value) || vals[i] > a->value)
+					a->value = vals[i];
+			if (bootstrap_ci(n, o->resamples,
+					 cell_seed(o, c, minsts[mi].key),
+					 weighted_max, vals, CI_LEVEL, &a->lo,
+					 &a->hi)) {
+				free(vals);
+				return -1;
+			}
+			continue;
+		case AGG_CYC_PCT:
+			a->value = cyclic_percentile(&c->cyc, m->pct);
+			break;
+		case AGG_HIST_PCT:
+			a->value = hist_percentile(cell_hist(c, m), m->pct);
+			break;
+		case AGG_HIST_MEAN:
+			a->value = hist_mean(cell_hist(c, m));
+			break;
+		}
+		t_interval(vals, n, a->value, CI_LEVEL, &a->lo, &a->hi);
+	}
+	free(vals);
+	return 0;
+}
+
+int run_aggregate(struct run *run, const struct opts *o)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr_cells + run->nr_invalid; i++)
+		if (aggregate_cell(i < run->nr_cells ? run->cells[i] :
+				   run->invalid[i - run->nr_cells], o)) {
+			fprintf(stderr, "out of memory\n");
+			return -1;
+		}
+	return 0;
+}
