@@ -4,7 +4,10 @@
  * 95 % CI. The CI is a t-interval on the per-rep values, value -+
  * t_{0.975, n-1} s / sqrt(n): around the mean for mean-aggregated
  * metrics, around the cell value for histogram and cyclictest percentiles
- * and histogram means. Maxima keep a seeded percentile bootstrap over
+ * and histogram means. A latency percentile's cell value, the primary
+ * estimator, is the median of the per-rep percentiles, each from its
+ * rep's own bins (one boot, one vote); the percentile of the bins pooled
+ * over reps is kept beside it as "pooled". Maxima keep a seeded percentile bootstrap over
  * reps (descriptive). One rep: no interval.
  */
 #include <math.h>
@@ -37,7 +40,7 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 		double sum = 0;
 
 		a->n = n;
-		a->value = a->lo = a->hi = NAN;
+		a->value = a->lo = a->hi = a->pooled = NAN;
 		if (!n)
 			continue;
 		for (i = 0; i < n; i++)
@@ -69,7 +72,9 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 			a->value = cyclic_percentile(&c->cyc, m->pct);
 			break;
 		case AGG_HIST_PCT:
-			a->value = hist_percentile(cell_hist(c, m), m->pct);
+			/* One boot, one vote: the median of per-rep values. */
+			a->value = median(vals, n);
+			a->pooled = hist_percentile(cell_hist(c, m), m->pct);
 			break;
 		case AGG_HIST_MEAN:
 			a->value = hist_mean(cell_hist(c, m));

@@ -253,7 +253,7 @@ void fair_report(FILE *f, const struct run *run, const struct opts *o)
 	}
 	fprintf(f, "## Fairness trade-off — %s%s\n\n", run->timing_label,
 		run_lat_note(run));
-	fprintf(f, "Cells `<workload>@competitor[@<device>]`: fio and a CPU-bound competitor (cpuhog) at the same nice level on fio's CPU. **Latency gain**: (reference - value) / reference of %s p50 (and p99), positive = lower latency; the reference is ",
+	fprintf(f, "Cells `<workload>@competitor[@<device>]`: fio and a CPU-bound competitor (cpuhog) at the same nice level on fio's CPU. **Latency gain**: (reference - value) / reference of %s p50 (and p99), each the median over boots of that boot's own percentile, positive = lower latency; the reference is ",
 		run->has_tlat ? "total latency (lat)" : "clat");
 	if (o->fair_ref)
 		fprintf(f, "`%s` (`--fair-ref`)", o->fair_ref);

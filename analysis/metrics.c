@@ -193,7 +193,7 @@ const char *agg_str(enum agg a)
 	case AGG_SUM:
 		return "sum over reps";
 	case AGG_HIST_PCT:
-		return "percentile of merged bins";
+		return "median over reps of each rep's percentile";
 	case AGG_HIST_MEAN:
 		return "mean of merged bins";
 	case AGG_CYC_PCT:

@@ -18,7 +18,7 @@ enum better {
 enum agg {
 	AGG_MEAN,		/* mean of per-rep values */
 	AGG_SUM,		/* sum over reps (sample counts); no CI */
-	AGG_HIST_PCT,		/* percentile of the histogram merged over reps */
+	AGG_HIST_PCT,		/* median over reps of each rep's percentile */
 	AGG_HIST_MEAN,		/* mean of the merged histogram */
 	AGG_HIST_MAX,		/* highest non-empty bin of the merged histogram */
 	AGG_CYC_PCT,		/* percentile of the merged cyclictest buckets */

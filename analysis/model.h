@@ -25,8 +25,9 @@ struct rep {
 };
 
 struct aggval {
-	double value;
-	double lo, hi;		/* 95% bootstrap CI over reps */
+	double value;		/* latency percentiles: median of the reps' */
+	double lo, hi;		/* 95% CI over reps (aggregate.c) */
+	double pooled;		/* AGG_HIST_PCT: of the bins merged over reps */
 	unsigned int n;		/* reps that have the metric */
 };
 

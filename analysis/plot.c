@@ -99,7 +99,7 @@ static void latency_script(const struct plot_ctx *p, FILE *gp,
 {
 	unsigned int i;
 
-	fprintf(gp, "set title \"%s: completion latency percentiles\\n\" . timing_model noenhanced\n",
+	fprintf(gp, "set title \"%s: completion latency percentiles, bins pooled over boots\\n\" . timing_model noenhanced\n",
 		p->cell);
 	fprintf(gp, "set xlabel \"percentile\"\nset ylabel \"clat (ns)\"\nset logscale y\nset key top left noenhanced\nset grid\n");
 	fprintf(gp, "set xtics (\"50\" 0.30103, \"90\" 1, \"99\" 2, \"99.9\" 3, \"99.99\" 4, \"99.999\" 5)\n");

@@ -81,6 +81,23 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* The median of n values (mean of the middle two for even n); NAN if none. */
+double median(const double *x, unsigned int n)
+{
+	double *s, m;
+
+	if (!n)
+		return NAN;
+	s = malloc(n * sizeof(*s));
+	if (!s)
+		return NAN;
+	memcpy(s, x, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	free(s);
+	return m;
+}
+
 int bootstrap_ci(unsigned int nreps, unsigned int resamples, uint64_t seed,
 		 boot_stat_fn stat, void *ctx, double level, double *lo,
 		 double *hi)

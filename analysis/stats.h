@@ -21,6 +21,7 @@ uint64_t rng_next(struct rng *r);
 unsigned int rng_below(struct rng *r, unsigned int n);
 uint64_t seed_mix(uint64_t seed, const char *s);
 
+double median(const double *x, unsigned int n);
 double quantile_sorted(const double *x, unsigned int n, double q);
 
 /*

@@ -113,6 +113,8 @@ static json_t *cell_json(const struct run *run, const struct cell *c)
 			set_key(o, k, "_ci95_lo", jnum(a->lo));
 			set_key(o, k, "_ci95_hi", jnum(a->hi));
 		}
+		if (minsts[mi].m->agg == AGG_HIST_PCT)
+			set_key(o, k, "_pooled", jnum(a->pooled));
 		for (i = 0; i < c->nr_reps; i++)
 			json_array_append_new(per, jnum(c->reps[i].val[mi]));
 		set_key(o, k, "_per_rep", per);

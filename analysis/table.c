@@ -262,7 +262,7 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 		}
 	}
 
-	fprintf(f, "\n`*`: Mann-Whitney U p < %.2f against the first column. `†`: fewer than %d I/Os above this percentile. `≥`: among cyclictest's overflows, at or above its histogram range.\n",
+	fprintf(f, "\nLatency percentiles: median over boots of each boot's own percentile (one boot, one vote); the pooled-bins value is in the details. `*`: Mann-Whitney U p < %.2f against the first column. `†`: fewer than %d I/Os above this percentile. `≥`: among cyclictest's overflows, at or above its histogram range.\n",
 		SIGNIFICANCE_ALPHA, THIN_TAIL);
 	fprintf(f, "\n<details><summary>95%% CIs (t-interval over boots), p-values, Cliff's delta</summary>\n\n| metric |");
 	for (i = 0; i < n; i++)
@@ -289,6 +289,9 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 				fprintf(f, " [%s, %s]",
 					fmt_val(lo, sizeof(lo), a->lo),
 					fmt_val(hi, sizeof(hi), a->hi));
+			if (!isnan(a->pooled))
+				fprintf(f, " pooled %s",
+					fmt_val(lo, sizeof(lo), a->pooled));
 			if (i) {
 				compare(cols[0], cols[i], mi, &cmp);
 				if (!isnan(cmp.p))
@@ -415,7 +418,7 @@ static void md_provenance_all(FILE *f, const struct run *run)
 static void md_method(FILE *f, const struct run *run, const struct opts *o)
 {
 	fprintf(f, "## Method\n\n");
-	fprintf(f, "- Unit of repetition: the rep (one guest boot). Latency comes from fio's raw `lat_ns.bins` (total latency, with `--lat_percentiles=1`) and `clat_ns.bins` (json+), read and write sides, merged over jobs; the cell value is computed from the bins merged over all reps, per-rep values from each rep's bins.\n");
+	fprintf(f, "- Unit of repetition: the rep (one guest boot). Latency comes from fio's raw `lat_ns.bins` (total latency, with `--lat_percentiles=1`) and `clat_ns.bins` (json+), read and write sides, merged over jobs; per-rep values come from each rep's own bins. **One boot, one vote**: a cell's latency percentile (p50, p90, p99, ...) is the median over reps of the per-rep percentiles, in every table (headline, engine, fairness, sweep, crossover, precision, per cell); the percentile of the bins pooled over all reps is shown only where labelled `pooled` (per-cell details, summary.json `<key>_pooled`). Means and maxima of the bins are over the pooled bins.\n");
 	fprintf(f, "- Histogram error: fio's log-linear bins (FIO_IO_U_PLAT_BITS=%d, %d bins per power of two) are at most 1/%d = %.2f%% of their value wide; fio reports the midpoint, so any latency from the bins (percentiles, mean, max) is within %.2f%% of the true sample value. `max (bin)` is the highest non-empty bin.\n",
 		PLAT_BITS, PLAT_VAL, PLAT_VAL, PLAT_BIN_REL_WIDTH * 100,
 		PLAT_REL_ERROR * 100);

@@ -343,10 +343,10 @@ crossover() {
 	if [ "$(grep '^## ' $r | head -n 1)" = "## Headline" ] &&
 		[ "$(sed -n 5p $r)" = "## Headline" ] &&
 		grep -q '^Timing model: \*\*instruction-count time (1 instruction = 2^0 ns)\*\*\.$' $r &&
-		grep -Eq '^\| baseline/randread-4k-qd1-psync \(interrupts\) +\| +30\.19 \| +31\.22 \| +\+0\.00% \|' $r &&
-		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +10\.10 \| +10\.61 \| +\+50\.00% \| +- \|.*\| +2\.52% \|$' $r &&
-		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +25\.26 \| +27\.31 \| +\+6\.37% \|' $r &&
-		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +40\.64 \| +46\.78 \| +-4\.44% \|' $r; then
+		grep -Eq '^\| baseline/randread-4k-qd1-psync \(interrupts\) +\| +30\.70 \| +30\.70 \| +\+0\.00% \|' $r &&
+		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +10\.35 \| +10\.35 \| +\+50\.00% \| +- \|.*\| +2\.52% \|$' $r &&
+		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +26\.29 \| +26\.29 \| +\+6\.29% \|' $r &&
+		grep -Eq '^\| inline/randread-4k-qd1-pvsync2-hipri +\| +43\.71 \| +43\.71 \| +-4\.39% \|' $r; then
 		pass "crossover: report.md starts with the headline tables (overhead, gain, spread)"
 	else
 		fail "crossover: report.md starts with the headline tables (overhead, gain, spread)"
@@ -362,8 +362,8 @@ crossover() {
 			(.conditions[0].designs[] | select(.variant == "inline") |
 			 .gain_below_10pct_from_us == 50 and .gain_below_0_from_us == 200 and
 			 (.gain_below_10pct_from_us_core_3ipns * 3 | round) == 50 and
-			 ([.points[].p50_ns] == [20096, 75264, 240640]) and
-			 ([.points[].overhead_p50_ns] == [10096, 25264, 40640]) and
+			 ([.points[].p50_ns] == [20352, 76288, 243712]) and
+			 ([.points[].overhead_p50_ns] == [10352, 26288, 43712]) and
 			 (.points[0].gain_p50_pct == 50) and
 			 (.points[0].reference_cell == "randread-4k-qd1-psync@alone@nullb-10us"))' $j >/dev/null; then
 		pass "crossover: summary.json crossover object"
@@ -371,7 +371,7 @@ crossover() {
 		fail "crossover: summary.json crossover object"
 	fi
 	if [ -s $OUT/xo/plots/crossover-overhead@alone.dat ] &&
-		grep -Eq '^10 10\.09(6|59)[0-9]* 10\.60(8|79)[0-9]*$' $OUT/xo/plots/crossover-overhead@alone.dat &&
+		grep -Eq '^10 10\.35(2|19)[0-9]* 10\.35(2|19)[0-9]*$' $OUT/xo/plots/crossover-overhead@alone.dat &&
 		grep -q 'set logscale x' $OUT/xo/plots/plots.gp &&
 		grep -q 'crossover (alone): software overhead' $OUT/xo/plots/plots.gp; then
 		pass "crossover: overhead plot data and script (log x)"

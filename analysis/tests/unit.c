@@ -997,6 +997,41 @@ static void test_window(void)
 	      "");
 }
 
+/*
+ * One boot, one vote on run-crossover (2 reps, every I/O of rep 1 in bin
+ * A = 20096 ns, of rep 2 in bin B = 20608 ns): lat p50 and p99 are the
+ * median of the per-rep values, (A + B) / 2 = 20352; pooled bins give
+ * p50 A and p99 B. CI: s = (B - A) / sqrt 2, t(0.975, 1) s / sqrt 2 =
+ * 12.7062 x 256 = 3252.8.
+ */
+static void test_primary(void)
+{
+	struct opts o = { .seed = DEFAULT_SEED, .resamples = 200 };
+	const struct aggval *p50, *p99;
+	const struct cell *c;
+	struct run run;
+
+	metrics_init();
+	if (run_load(&run, FIX "run-crossover", "baseline")) {
+		check(0, "primary: run-crossover loads", "");
+		return;
+	}
+	run_aggregate(&run, &o);
+	c = run_find(&run, "inline", "randread-4k-qd1-pvsync2-hipri@alone@nullb-10us");
+	p50 = &c->agg[minst_find("lat_p50_ns")];
+	p99 = &c->agg[minst_find("lat_p99_ns")];
+	check(p50->value == 20352 && p99->value == 20352 &&
+	      p50->pooled == 20096 && p99->pooled == 20608,
+	      "primary: latency percentile = median of per-boot values; pooled kept apart",
+	      "p50 %g (pooled %g) p99 %g (pooled %g)", p50->value, p50->pooled,
+	      p99->value, p99->pooled);
+	check(close_to(p50->hi - p50->value, 12.706204736174696 * 256, 1e-9) &&
+	      close_to(p50->value - p50->lo, p50->hi - p50->value, 1e-12),
+	      "primary: t-interval around the median of 2 boots", "[%g, %g]",
+	      p50->lo, p50->hi);
+	run_free(&run);
+}
+
 static void test_crossover(void)
 {
 	static const int us[] = { 1, 2, 5, 10 };
@@ -1035,5 +1070,6 @@ int main(void)
 	test_timing();
 	test_window();
 	test_crossover();
+	test_primary();
 	return failed ? 1 : 0;
 }
