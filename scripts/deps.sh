@@ -12,7 +12,7 @@ packages=(
 	qemu-system-x86 qemu-utils
 	fio rt-tests linux-perf busybox-static file
 	jq xxd coreutils
-	libjansson-dev gnuplot-nox pkg-config
+	libjansson-dev libgsl-dev gnuplot-nox pkg-config
 	shellcheck python3-ply python3-git
 )
 missing=()
