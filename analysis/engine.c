@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "engine.h"
 
 /* Length of the family prefix of a workload ("randread-4k-qd1"), or 0. */
 static size_t family_len(const char *workload, size_t len)

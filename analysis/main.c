@@ -223,7 +223,7 @@ int main(int argc, char **argv)
 	if (strcmp(run.variants[0], o.base_variant))
 		run_warn(&run, "baseline variant \"%s\" not found; using \"%s\"",
 			 o.base_variant, run.variants[0]);
-	if (run_aggregate(&run, &o)) {
+	if (run_aggregate(&run, &o) || run_significance(&run, &o)) {
 		run_free(&run);
 		return 1;
 	}

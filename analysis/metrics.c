@@ -99,6 +99,38 @@ const struct metric metrics[] = {
 
 const unsigned int nr_metrics = sizeof(metrics) / sizeof(metrics[0]);
 
+/*
+ * The primary metrics of every comparison: tested at alpha on their own;
+ * every other metric with a direction is secondary, Holm-corrected over
+ * the report. The second key stands in when the run lacks the first:
+ * clat without total-latency bins, /proc/stat busy without window files.
+ */
+const char *const primary_metrics[][2] = {
+	{ "lat_p50_ns", "clat_p50_ns" },
+	{ "lat_p99_ns", "clat_p99_ns" },
+	{ "cpu_per_io_ns", "cpu_busy_ns_per_io" },
+	{ "competitor_loss_pct", NULL },
+};
+const unsigned int nr_primary_metrics =
+	sizeof(primary_metrics) / sizeof(primary_metrics[0]);
+
+/* Is key primary, given which keys the run has (has(key) true)? */
+int metric_primary(const char *key, int (*has)(const char *key,
+					       const void *ctx),
+		   const void *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_primary_metrics; i++) {
+		if (!strcmp(key, primary_metrics[i][0]))
+			return 1;
+		if (primary_metrics[i][1] &&
+		    !strcmp(key, primary_metrics[i][1]))
+			return !has(primary_metrics[i][0], ctx);
+	}
+	return 0;
+}
+
 struct minst minsts[MAX_MINST];
 unsigned int nr_minsts;
 

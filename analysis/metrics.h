@@ -51,6 +51,12 @@ struct minst {
 	const struct metric *m;
 };
 
+extern const char *const primary_metrics[][2];
+extern const unsigned int nr_primary_metrics;
+int metric_primary(const char *key, int (*has)(const char *key,
+					       const void *ctx),
+		   const void *ctx);
+
 extern const struct metric metrics[];
 extern const unsigned int nr_metrics;
 extern struct minst minsts[MAX_MINST];

@@ -65,6 +65,16 @@ struct run {
 	struct cell **invalid;	/* cells left out of every table and plot */
 	unsigned int nr_invalid;
 	char timing_label[96];	/* timing_label() of it */
+	unsigned char primary[MAX_MINST];	/* signif.c */
+	struct holm_entry *holm;	/* secondary tests of the report */
+	unsigned int nr_holm;
+};
+
+/* One secondary comparison of the report and its Holm-adjusted p. */
+struct holm_entry {
+	const struct cell *base, *c;
+	unsigned int mi;
+	double p, p_holm;
 };
 
 /* rundir.c */
@@ -106,7 +116,9 @@ struct opts {
 
 struct cmp {
 	double change_pct;	/* normalised: positive = better */
-	double p;		/* Mann-Whitney two-sided */
+	double p;		/* Mann-Whitney two-sided; NAN: direction none */
+	double p_holm;		/* secondary metrics: Holm over the report */
+	int primary;
 	double cliff;		/* Cliff's delta, positive = better */
 	int exact;
 	int significant;
@@ -114,8 +126,12 @@ struct cmp {
 };
 
 int run_aggregate(struct run *run, const struct opts *o);
-void compare(const struct cell *base, const struct cell *c, unsigned int mi,
-	     struct cmp *out);
+void compare(const struct run *run, const struct cell *base,
+	     const struct cell *c, unsigned int mi, struct cmp *out);
+double compare_p(const struct cell *base, const struct cell *c,
+		 unsigned int mi, int *exact);
+int run_significance(struct run *run, const struct opts *o);
+const struct cell *cell_baseline(const struct run *run, const struct cell *c);
 json_t *summary_json(const struct run *run, const struct opts *o);
 int summary_diff(json_t *want, json_t *got, const char *path);
 

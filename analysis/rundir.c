@@ -535,6 +535,12 @@ const char *cell_kernel_variant(const struct cell *c)
 	return c->variant;
 }
 
+/* The baseline label's cell of the same name (c itself, or NULL). */
+const struct cell *cell_baseline(const struct run *run, const struct cell *c)
+{
+	return run_find(run, run->variants[0], c->name);
+}
+
 struct cell *run_find(const struct run *run, const char *variant,
 		      const char *cell)
 {
@@ -557,6 +563,7 @@ void run_free(struct run *run)
 		cell_free(run->invalid[i]);
 	free(run->cells);
 	free(run->invalid);
+	free(run->holm);
 	free_list(run->variants, run->nr_variants);
 	free_list(run->warnings, run->nr_warnings);
 	free_list(run->boots_failed, run->nr_boots_failed);

@@ -336,6 +336,40 @@ double mann_whitney(const double *x, unsigned int nx, const double *y,
 	return erfc(z / sqrt(2));
 }
 
+/*
+ * Holm's step-down adjustment of the n p-values p[] (NAN entries are not
+ * tests and stay NAN): with the m real ones sorted ascending, adj(i) =
+ * max over j <= i of min(1, (m - j + 1) p(j)).
+ */
+void holm_adjust(const double *p, unsigned int n, double *adj)
+{
+	unsigned int *ord = calloc(n + 1, sizeof(*ord)), i, j, m = 0;
+	double run = 0;
+
+	for (i = 0; i < n; i++)
+		adj[i] = NAN;
+	if (!ord)
+		return;
+	for (i = 0; i < n; i++)
+		if (!isnan(p[i]))
+			ord[m++] = i;
+	/* Insertion sort by p, ties in input order: m is small enough. */
+	for (i = 1; i < m; i++)
+		for (j = i; j > 0 && p[ord[j - 1]] > p[ord[j]]; j--) {
+			unsigned int t = ord[j];
+
+			ord[j] = ord[j - 1];
+			ord[j - 1] = t;
+		}
+	for (i = 0; i < m; i++) {
+		double a = fmin(1, (m - i) * p[ord[i]]);
+
+		run = fmax(run, a);
+		adj[ord[i]] = run;
+	}
+	free(ord);
+}
+
 /* P(x > y) - P(x < y) over all pairs. */
 double cliffs_delta(const double *x, unsigned int nx, const double *y,
 		    unsigned int ny)

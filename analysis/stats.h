@@ -43,6 +43,7 @@ double weighted_max(const unsigned int *w, unsigned int n, void *ctx);
 double mann_whitney(const double *x, unsigned int nx, const double *y,
 		    unsigned int ny, double *u, bool *exact);
 double binomial(unsigned int n, unsigned int k);
+void holm_adjust(const double *p, unsigned int n, double *adj);
 double cliffs_delta(const double *x, unsigned int nx, const double *y,
 		    unsigned int ny);
 

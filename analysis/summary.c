@@ -41,30 +41,27 @@ static void set_key(json_t *o, const char *key, const char *suffix,
 	json_object_set_new(o, buf, v);
 }
 
-static void cmp_json(json_t *o, const struct cell *base,
-		     const struct cell *c, unsigned int mi)
+static void cmp_json(json_t *o, const struct run *run,
+		     const struct cell *base, const struct cell *c,
+		     unsigned int mi)
 {
 	const char *k = minsts[mi].key;
 	struct cmp cmp;
 
 	if (minsts[mi].m->agg == AGG_SUM)
 		return;
-	compare(base, c, mi, &cmp);
+	compare(run, base, c, mi, &cmp);
 	set_key(o, k, "_change_better_pct", jnum(cmp.change_pct));
 	set_key(o, k, "_p_value", jnum(cmp.p));
+	set_key(o, k, "_p_value_holm", jnum(cmp.p_holm));
+	set_key(o, k, "_primary", json_boolean(cmp.primary));
 	set_key(o, k, "_cliffs_delta_better", jnum(cmp.cliff));
 	set_key(o, k, "_significant", json_boolean(cmp.significant));
 }
 
-static const struct cell *base_of(const struct run *run,
-				  const struct cell *c)
-{
-	return run_find(run, run->variants[0], c->name);
-}
-
 static json_t *cell_json(const struct run *run, const struct cell *c)
 {
-	const struct cell *base = base_of(run, c);
+	const struct cell *base = cell_baseline(run, c);
 	json_t *o = json_object(), *ids = json_array(), *meta;
 	unsigned int i, mi;
 
@@ -119,7 +116,7 @@ static json_t *cell_json(const struct run *run, const struct cell *c)
 			json_array_append_new(per, jnum(c->reps[i].val[mi]));
 		set_key(o, k, "_per_rep", per);
 		if (base && base != c)
-			cmp_json(o, base, c, mi);
+			cmp_json(o, run, base, c, mi);
 	}
 	return o;
 }
@@ -151,7 +148,7 @@ static json_t *engine_json(const struct run *run, const struct opts *opts)
 					continue;
 				set_key(o, minsts[mi].key, "",
 					jnum(cols[j]->agg[mi].value));
-				cmp_json(o, cols[0], cols[j], mi);
+				cmp_json(o, run, cols[0], cols[j], mi);
 			}
 			json_array_append_new(arr, o);
 		}
@@ -164,7 +161,7 @@ static json_t *engine_json(const struct run *run, const struct opts *opts)
 json_t *summary_json(const struct run *run, const struct opts *o)
 {
 	json_t *root = json_object(), *ms = json_array(), *cells = json_array();
-	json_t *fails;
+	json_t *fails, *prim;
 	unsigned int i;
 
 	json_object_set_new(root, "tool", json_string("pollbench-report"));
@@ -179,6 +176,14 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 			    json_string(MW_DESCRIPTION));
 	json_object_set_new(root, "significance_alpha",
 			    json_real(SIGNIFICANCE_ALPHA));
+	json_object_set_new(root, "significance_rule",
+			    json_string("primary metrics: p < alpha; secondary metrics (direction higher/lower): Holm-adjusted p < alpha over all secondary p-values of the report; direction none: not tested"));
+	prim = json_array();
+	for (i = 0; i < nr_minsts; i++)
+		if (run->primary[i])
+			json_array_append_new(prim, json_string(minsts[i].key));
+	json_object_set_new(root, "primary_metrics", prim);
+	json_object_set_new(root, "holm_tests", json_integer(run->nr_holm));
 	json_object_set_new(root, "baseline_variant",
 			    json_string(run->variants[0]));
 	json_object_set_new(root, "hist_bin_rel_width_max",

@@ -66,7 +66,7 @@ int write_csv(const struct run *run, const char *path)
 		fprintf(stderr, "%s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "variant,cell,workload,condition,device,metric,unit,better,aggregation,value,ci95_lo,ci95_hi,reps,baseline_variant,change_better_pct,p_value,cliffs_delta_better,significant\n");
+	fprintf(f, "variant,cell,workload,condition,device,metric,unit,better,aggregation,value,ci95_lo,ci95_hi,reps,baseline_variant,change_better_pct,p_value,p_value_holm,primary,cliffs_delta_better,significant\n");
 	for (i = 0; i < run->nr_cells; i++) {
 		const struct cell *c = run->cells[i];
 		const struct cell *b = run_find(run, run->variants[0], c->name);
@@ -75,12 +75,12 @@ int write_csv(const struct run *run, const char *path)
 			const struct metric *m = minsts[mi].m;
 			const struct aggval *a = &c->agg[mi];
 			struct cmp cmp = { .change_pct = NAN, .p = NAN,
-					   .cliff = NAN };
+					   .p_holm = NAN, .cliff = NAN };
 
 			if (!a->n)
 				continue;
 			if (b && b != c)
-				compare(b, c, mi, &cmp);
+				compare(run, b, c, mi, &cmp);
 			csv_str(f, c->variant);
 			fputc(',', f);
 			csv_str(f, c->name);
@@ -107,6 +107,8 @@ int write_csv(const struct run *run, const char *path)
 			fputc(',', f);
 			csv_num(f, cmp.p);
 			fputc(',', f);
+			csv_num(f, cmp.p_holm);
+			fprintf(f, ",%s,", run->primary[mi] ? "yes" : "no");
 			csv_num(f, cmp.cliff);
 			fprintf(f, ",%s\n", cmp.valid && !isnan(cmp.p) ?
 				(cmp.significant ? "yes" : "no") : "");
@@ -206,8 +208,8 @@ static int thin_tail(const struct cell *c, const struct metric *m)
  * others "value (+x.xx%)" with positive = better, "*" when the
  * Mann-Whitney p < alpha. A second table gives the 95% CIs.
  */
-static void md_compare(FILE *f, struct cell **cols, const char **names,
-		       unsigned int n)
+static void md_compare(FILE *f, const struct run *run, struct cell **cols,
+		       const char **names, unsigned int n)
 {
 	char v[64], lo[64], hi[64];
 	unsigned int i, mi;
@@ -225,7 +227,11 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 
 		if (!any_value(cols, n, mi))
 			continue;
-		fprintf(f, "| %s | %s |", minsts[mi].label, m->unit);
+		if (run->primary[mi])
+			fprintf(f, "| **%s** (primary) | %s |", minsts[mi].label,
+				m->unit);
+		else
+			fprintf(f, "| %s | %s |", minsts[mi].label, m->unit);
 		for (i = 0; i < n; i++) {
 			struct cmp cmp;
 
@@ -245,7 +251,7 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 				fprintf(f, " %s (0.00%%) |", v);
 				continue;
 			}
-			compare(cols[0], cols[i], mi, &cmp);
+			compare(run, cols[0], cols[i], mi, &cmp);
 			if (isnan(cmp.change_pct))
 				fprintf(f, " %s (n/a) |", v);
 			else
@@ -262,8 +268,8 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 		}
 	}
 
-	fprintf(f, "\nLatency percentiles: median over boots of each boot's own percentile (one boot, one vote); the pooled-bins value is in the details. `*`: Mann-Whitney U p < %.2f against the first column. `†`: fewer than %d I/Os above this percentile. `≥`: among cyclictest's overflows, at or above its histogram range.\n",
-		SIGNIFICANCE_ALPHA, THIN_TAIL);
+	fprintf(f, "\nLatency percentiles: median over boots of each boot's own percentile (one boot, one vote); the pooled-bins value is in the details. `*`: significant against the first column (two-sided Mann-Whitney U): a **primary** metric with p < %.2f, any other metric with a direction when its Holm-adjusted p (over all %u secondary p-values of this report) is below it; metrics without a better direction are not tested. `†`: fewer than %d I/Os above this percentile. `≥`: among cyclictest's overflows, at or above its histogram range.\n",
+		SIGNIFICANCE_ALPHA, run->nr_holm, THIN_TAIL);
 	fprintf(f, "\n<details><summary>95%% CIs (t-interval over boots), p-values, Cliff's delta</summary>\n\n| metric |");
 	for (i = 0; i < n; i++)
 		fprintf(f, " %s |", names[i]);
@@ -293,11 +299,14 @@ static void md_compare(FILE *f, struct cell **cols, const char **names,
 				fprintf(f, " pooled %s",
 					fmt_val(lo, sizeof(lo), a->pooled));
 			if (i) {
-				compare(cols[0], cols[i], mi, &cmp);
+				compare(run, cols[0], cols[i], mi, &cmp);
 				if (!isnan(cmp.p))
-					fprintf(f, " p=%.3g%s δ=%+.2f", cmp.p,
-						cmp.exact ? "" : "~",
-						cmp.cliff);
+					fprintf(f, " p=%.3g%s", cmp.p,
+						cmp.exact ? "" : "~");
+				if (!isnan(cmp.p_holm))
+					fprintf(f, " Holm p=%.3g", cmp.p_holm);
+				if (!isnan(cmp.cliff))
+					fprintf(f, " δ=%+.2f", cmp.cliff);
 			}
 			fprintf(f, " |");
 		}
@@ -326,7 +335,7 @@ static void md_cell_tables(FILE *f, const struct run *run)
 		if (strcmp(cols[0]->variant, run->variants[0]))
 			fprintf(f, "Baseline variant `%s` has no result here; the first column is `%s`.\n\n",
 				run->variants[0], cols[0]->variant);
-		md_compare(f, cols, names, n);
+		md_compare(f, run, cols, names, n);
 	}
 	free(cols);
 	free(names);
@@ -353,7 +362,7 @@ static void md_engine_tables(FILE *f, const struct run *run,
 				run->timing_label, run_lat_note(run));
 		fprintf(f, "### %s — %s%s\n\n", fam, run->timing_label,
 			run_lat_note(run));
-		md_compare(f, cols, (const char **)names, n);
+		md_compare(f, run, cols, (const char **)names, n);
 		for (j = 0; j < n; j++) {
 			free(names[j]);
 			names[j] = NULL;
@@ -417,6 +426,14 @@ static void md_provenance_all(FILE *f, const struct run *run)
 
 static void md_method(FILE *f, const struct run *run, const struct opts *o)
 {
+	char prim[512] = "";
+	size_t len = 0;
+	unsigned int mi;
+
+	for (mi = 0; mi < nr_minsts && len < sizeof(prim); mi++)
+		if (run->primary[mi])
+			len += snprintf(prim + len, sizeof(prim) - len, "%s`%s`",
+					len ? ", " : "", minsts[mi].key);
 	fprintf(f, "## Method\n\n");
 	fprintf(f, "- Unit of repetition: the rep (one guest boot). Latency comes from fio's raw `lat_ns.bins` (total latency, with `--lat_percentiles=1`) and `clat_ns.bins` (json+), read and write sides, merged over jobs; per-rep values come from each rep's own bins. **One boot, one vote**: a cell's latency percentile (p50, p90, p99, ...) is the median over reps of the per-rep percentiles, in every table (headline, engine, fairness, sweep, crossover, precision, per cell); the percentile of the bins pooled over all reps is shown only where labelled `pooled` (per-cell details, summary.json `<key>_pooled`). Means and maxima of the bins are over the pooled bins.\n");
 	fprintf(f, "- Histogram error: fio's log-linear bins (FIO_IO_U_PLAT_BITS=%d, %d bins per power of two) are at most 1/%d = %.2f%% of their value wide; fio reports the midpoint, so any latency from the bins (percentiles, mean, max) is within %.2f%% of the true sample value. `max (bin)` is the highest non-empty bin.\n",
@@ -424,8 +441,8 @@ static void md_method(FILE *f, const struct run *run, const struct opts *o)
 		PLAT_REL_ERROR * 100);
 	fprintf(f, "- 95%% CI: a t-interval on the per-rep (per-boot) values, `value -+ t(0.975, n-1) x s / sqrt(n)` with s their standard deviation and n the reps: around the mean for mean-aggregated metrics, around the cell value for latency and cyclictest percentiles and histogram means. With 5 boots the percentile bootstrap used before was 1.4-1.8x too narrow (126 distinct resamples); the t-interval covers 95%% for normally distributed per-boot values. One rep: no interval (n/a). Maxima (`max`) keep a percentile bootstrap over reps (%u resamples, seed %llu, a stream per cell and metric), to be read as descriptive.\n",
 		o->resamples, (unsigned long long)o->seed);
-	fprintf(f, "- Significance: two-sided Mann-Whitney U on the per-rep values against the first column, on mid-ranks; p = P(|U - mean| >= |U observed - mean|) under the exact permutation distribution of U (ties included) when the pooled reps split into the two groups in at most %d ways, otherwise the normal approximation with tie and continuity correction (marked `~`). `*` marks p < %.2f. With 3 reps against 3 the smallest possible p is 0.1, so nothing can be marked: use at least 4 reps per column (4 vs 4: p >= 0.029; 5 vs 5: p >= 2/252 = 0.0079).\n",
-		MW_EXACT_MAX_SPLITS, SIGNIFICANCE_ALPHA);
+	fprintf(f, "- Significance: two-sided Mann-Whitney U on the per-rep values against the first column, on mid-ranks; p = P(|U - mean| >= |U observed - mean|) under the exact permutation distribution of U (ties included) when the pooled reps split into the two groups in at most %d ways, otherwise the normal approximation with tie and continuity correction (marked `~`). Primary metrics of every comparison: %s. `*` marks a primary metric with p < %.2f, and a secondary metric (any other with a better direction) whose Holm-adjusted p is below it, Holm over all %u secondary p-values of this report (per-cell and engine comparisons); metrics with direction `none` get no test and no star. With 3 reps against 3 the smallest possible p is 0.1, so nothing can be marked: use at least 4 reps per column (4 vs 4: p >= 0.029; 5 vs 5: p >= 2/252 = 0.0079).\n",
+		MW_EXACT_MAX_SPLITS, prim, SIGNIFICANCE_ALPHA, run->nr_holm);
 	fprintf(f, "- Change: `(value - baseline) / |baseline|`, sign flipped for lower-is-better metrics, so positive = better. Metrics whose direction is `none` (descriptive counts, CPU breakdown) keep the raw sign. Cliff's delta δ = P(column > base) - P(column < base) over per-rep values, normalised the same way.\n");
 	fprintf(f, "- CPU: `/proc/stat` deltas of the aggregate `cpu` line (all CPUs, USER_HZ=%d); busy = total - idle - iowait. Interrupts: `/proc/interrupts` deltas summed over CPUs; nvme = lines with a name starting with `nvme`. kprobes: hits in `kprobes.txt` per I/O. perf: `perf stat -x,` values per I/O (msec counters as ns). Poll counters: `poll-stats-after` - `poll-stats-before`, per I/O.\n",
 		USER_HZ);

@@ -68,7 +68,7 @@ good_run() {
 	else
 		fail "report: summary.json and summary.csv have flat keys with units"
 	fi
-	if grep -q '| clat p99 | ns | [0-9]* (0.00%) | [0-9]* ([+-][0-9.]*%)' $OUT/ok/report.md &&
+	if grep -q '| \*\*clat p99\*\* (primary) | ns | [0-9]* (0.00%) | [0-9]* ([+-][0-9.]*%)' $OUT/ok/report.md &&
 		grep -q 'accel tcg — emulated wall-clock time (TCG)$' $OUT/ok/report.md &&
 		grep -q 'seed 20261203' $OUT/ok/report.md &&
 		grep -q '0.78%' $OUT/ok/report.md &&
@@ -97,6 +97,19 @@ good_run() {
 		pass "report: engine comparisons in summary.json"
 	else
 		fail "report: engine comparisons in summary.json"
+	fi
+	# Multiple comparisons: primaries on p, the rest on Holm's p, none untested.
+	if jq -e '(.primary_metrics | index("clat_p50_ns") and index("cpu_busy_ns_per_io")) and .holm_tests > 0 and
+		(.cells[] | select(.variant == "inline" and .cell == "randread-4k-qd1-psync@alone") |
+		 .clat_p50_ns_primary == true and .clat_p50_ns_p_value_holm == null and
+		 .iops_primary == false and .iops_p_value_holm >= .iops_p_value and
+		 .intr_nvme_per_io_p_value == null and .intr_nvme_per_io_significant == false and
+		 .clat_p50_ns_significant == (.clat_p50_ns_p_value < 0.05) and
+		 .iops_significant == (.iops_p_value_holm < 0.05))' $OUT/ok/summary.json >/dev/null &&
+		grep -q 'Holm-adjusted p (over all [0-9]* secondary p-values of this report)' $OUT/ok/report.md; then
+		pass "report: primary metrics, Holm p and no test for direction none in summary.json"
+	else
+		fail "report: primary metrics, Holm p and no test for direction none in summary.json"
 	fi
 	expect "report: second identical run" 0 "^wrote" -- \
 		$PROG $FIX/run-ok --out $OUT/ok2 --no-plots
@@ -263,7 +276,7 @@ total_latency() {
 	expect "lat: run-lat (lat_ns bins) is reported" 0 "wrote" -- \
 		$PROG $FIX/run-lat --out $OUT/lat --no-plots
 	if grep -q '^## Engine comparisons — instruction-count time (1 instruction = 2^0 ns)$' $r &&
-		grep -q '^| lat p50 | ns |' $r && grep -q '^| clat p50 | ns |' $r &&
+		grep -q '^| \*\*lat p50\*\* (primary) | ns |' $r && grep -q '^| clat p50 | ns |' $r &&
 		jq -e '[.cells[] | select(.variant == "baseline" and .workload == "randread-4k-qd1-iouring-hipri")][0] |
 			.lat_p50_ns_per_rep == [98816, 60160] and .clat_p50_ns_per_rep == [69120, 39168]' $j >/dev/null &&
 		jq -e '.qd1_p50_precision | length == 4 and all(has("lat_p50_ns") and has("lat_p50_ns_ci95_lo"))' $j >/dev/null &&
@@ -299,7 +312,7 @@ window() {
 			.vcpu_busy_ns_per_io == 20000 and .cpu_per_io_ns == 22000 and
 			.cpu_busy_ns_per_io == 1000000 and .intr_nvme_per_io == 1 and
 			.intr_all_per_io == 3 and .poll_idle_poll_ns_per_io == 2000' $j >/dev/null &&
-		grep -q '^| CPU per I/O incl. idle-loop polling | ns/I/O | 22000 (0.00%) |$' $OUT/win/report.md &&
+		grep -q '^| \*\*CPU per I/O incl. idle-loop polling\*\* (primary) | ns/I/O | 22000 (0.00%) |$' $OUT/win/report.md &&
 		grep -q '^| fio task CPU per I/O (counted) | ns/I/O | 10000 (0.00%) |$' $OUT/win/report.md &&
 		grep -q '^| all vCPUs busy per I/O (counted) | ns/I/O | 20000 (0.00%) |$' $OUT/win/report.md; then
 		pass "window: per-I/O over Δdev_ios (600), counted task, vCPU and idle-poll CPU"

@@ -605,22 +605,76 @@ static void test_compare(const struct run *run)
 		return;
 	bv = b->agg[p99].value;
 	cv = c->agg[p99].value;
-	compare(b, c, p99, &cmp);
+	compare(run, b, c, p99, &cmp);
 	check(cmp.valid && close_to(cmp.change_pct, -(cv - bv) / bv * 100, 1e-12) &&
 	      (cv > bv) == (cmp.change_pct < 0),
 	      "compare: lower-is-better change negated", "%g", cmp.change_pct);
 	bv = b->agg[iops].value;
 	cv = c->agg[iops].value;
-	compare(b, c, iops, &cmp);
+	compare(run, b, c, iops, &cmp);
 	check(cmp.valid && close_to(cmp.change_pct, (cv - bv) / bv * 100, 1e-12) &&
 	      cmp.exact && cmp.p >= 0.1 && !cmp.significant &&
 	      fabs(cmp.cliff) <= 1,
 	      "compare: higher-is-better change, 3v3 exact p >= 0.1", "%g p %g",
 	      cmp.change_pct, cmp.p);
-	compare(b, b, p99, &cmp);
+	compare(run, b, b, p99, &cmp);
 	check(cmp.change_pct == 0 && !signbit(cmp.change_pct) && cmp.cliff == 0,
 	      "compare: a cell against itself is +0.00%, delta 0", "%g",
 	      cmp.change_pct);
+}
+
+/*
+ * run-ok has clat bins only and no window files: its primaries are the
+ * fallbacks clat_p50/p99_ns and cpu_busy_ns_per_io, plus
+ * competitor_loss_pct. Secondary metrics are starred on their Holm p,
+ * direction-none metrics are not tested.
+ */
+static void test_multiple(const struct run *run)
+{
+	const struct cell *b = run_find(run, "baseline", "randread-4k-qd1-psync@alone");
+	const struct cell *c = run_find(run, "inline", "randread-4k-qd1-psync@alone");
+	double p[] = { 0.01, 0.04, NAN, 0.03, 0.005 }, adj[5];
+	unsigned int i, bad = 0, secondary = 0;
+	struct cmp cmp;
+
+	/* m = 4: 0.005 x 4 = 0.02, 0.01 x 3 = 0.03, 0.03 x 2 = 0.06, 0.04 x 1 -> 0.06. */
+	holm_adjust(p, 5, adj);
+	check(close_to(adj[4], 0.02, 1e-12) && close_to(adj[0], 0.03, 1e-12) &&
+	      close_to(adj[3], 0.06, 1e-12) && close_to(adj[1], 0.06, 1e-12) &&
+	      isnan(adj[2]),
+	      "holm: 0.005 0.01 0.03 0.04 -> 0.02 0.03 0.06 0.06, NAN not a test",
+	      "%g %g %g %g", adj[4], adj[0], adj[3], adj[1]);
+	check(run->primary[minst_find("clat_p50_ns")] &&
+	      run->primary[minst_find("clat_p99_ns")] &&
+	      run->primary[minst_find("cpu_busy_ns_per_io")] &&
+	      run->primary[minst_find("lat_p50_ns")] &&
+	      run->primary[minst_find("competitor_loss_pct")] &&
+	      !run->primary[minst_find("iops")] &&
+	      !run->primary[minst_find("clat_p90_ns")],
+	      "primary: clat and /proc/stat CPU stand in for lat and counted CPU",
+	      "");
+	if (!b || !c)
+		return;
+	for (i = 0; i < nr_minsts; i++) {
+		if (!c->agg[i].n || !b->agg[i].n || minsts[i].m->agg == AGG_SUM)
+			continue;
+		compare(run, b, c, i, &cmp);
+		if (minsts[i].m->better == BETTER_NONE) {
+			bad += !isnan(cmp.p) || cmp.significant;
+		} else if (run->primary[i]) {
+			bad += !isnan(cmp.p_holm) ||
+			       cmp.significant != (cmp.p < SIGNIFICANCE_ALPHA);
+		} else {
+			secondary++;
+			bad += isnan(cmp.p_holm) || cmp.p_holm < cmp.p ||
+			       cmp.significant !=
+			       (cmp.p_holm < SIGNIFICANCE_ALPHA);
+		}
+	}
+	check(!bad && secondary > 5 && run->nr_holm >= secondary,
+	      "multiple: primary on p, secondary on Holm p, none untested",
+	      "%u bad, %u secondary, %u Holm tests", bad, secondary,
+	      run->nr_holm);
 }
 
 static void test_rundir(void)
@@ -662,8 +716,10 @@ static void test_rundir(void)
 	mi = minst_find("clat_p99_ns");
 	check(c && c->agg[mi].lo <= c->agg[mi].value &&
 	      c->agg[mi].value <= c->agg[mi].hi * 1.0000001,
-	      "rundir: p99 inside its bootstrap CI", "");
+	      "rundir: p99 inside its CI", "");
+	run_significance(&run, &o);
 	test_compare(&run);
+	test_multiple(&run);
 	run_free(&run);
 
 	r = run_load(&run, FIX "run-crashed", "baseline");
