@@ -307,6 +307,12 @@ static void xo_statements(FILE *f, const struct run *run, const char *cond,
 	free(gain);
 }
 
+/* The run has valid @nullb-<N>us cells: the crossover is its headline. */
+int crossover_applies(const struct run *run)
+{
+	return headline_cond(run) != NULL;
+}
+
 void crossover_report(FILE *f, const struct run *run)
 {
 	const char *cond = headline_cond(run);

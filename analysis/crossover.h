@@ -28,6 +28,7 @@ double xo_spread_pct(const struct cell *c, int mi);
 int xo_first_below(const int *us, const double *gain, unsigned int n,
 		   double limit);
 double xo_core_us(const struct run *run, int us);
+int crossover_applies(const struct run *run);
 void crossover_report(FILE *f, const struct run *run);
 json_t *crossover_json(const struct run *run);
 int crossover_plots(const struct run *run, struct plot_sink *s);

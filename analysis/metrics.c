@@ -114,7 +114,7 @@ const char *const primary_metrics[][2] = {
 const unsigned int nr_primary_metrics =
 	sizeof(primary_metrics) / sizeof(primary_metrics[0]);
 
-/* Is key primary, given which keys the run has (has(key) true)? */
+/* Is key a primary metric of a run that has the keys has() says it has? */
 int metric_primary(const char *key, int (*has)(const char *key,
 					       const void *ctx),
 		   const void *ctx)
@@ -123,7 +123,7 @@ int metric_primary(const char *key, int (*has)(const char *key,
 
 	for (i = 0; i < nr_primary_metrics; i++) {
 		if (!strcmp(key, primary_metrics[i][0]))
-			return 1;
+			return has(key, ctx);
 		if (primary_metrics[i][1] &&
 		    !strcmp(key, primary_metrics[i][1]))
 			return !has(primary_metrics[i][0], ctx);
