@@ -132,7 +132,15 @@ double compare_p(const struct cell *base, const struct cell *c,
 		 unsigned int mi, int *exact);
 int run_significance(struct run *run, const struct opts *o);
 const struct cell *cell_baseline(const struct run *run, const struct cell *c);
+/*
+ * summary.json's schema: bump when keys change. 2: latency percentiles
+ * as medians over boots with _pooled, t-interval CIs, _p_value_holm,
+ * _primary, primary_metrics, holm_tests, ci_method, significance_rule.
+ */
+#define SUMMARY_FORMAT_VERSION 2
+
 json_t *summary_json(const struct run *run, const struct opts *o);
+int summary_validate(json_t *want, json_t *got);
 int summary_diff(json_t *want, json_t *got, const char *path);
 
 #endif

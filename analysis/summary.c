@@ -165,7 +165,8 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 	unsigned int i;
 
 	json_object_set_new(root, "tool", json_string("pollbench-report"));
-	json_object_set_new(root, "format_version", json_integer(1));
+	json_object_set_new(root, "format_version",
+			    json_integer(SUMMARY_FORMAT_VERSION));
 	json_object_set_new(root, "seed", json_integer((json_int_t)o->seed));
 	json_object_set_new(root, "bootstrap_resamples",
 			    json_integer(o->resamples));
@@ -241,6 +242,32 @@ static int num_differs(double a, double b)
 	double scale = fmax(fabs(a), fabs(b));
 
 	return fabs(a - b) > 1e-9 * (scale > 1 ? scale : 1);
+}
+
+/*
+ * --validate: a summary.json of another format_version has other keys, so
+ * it is reported as such (regenerate), not as the first key that differs;
+ * the same version is diffed value by value (summary_diff()). 1: differs.
+ */
+int summary_validate(json_t *want, json_t *got)
+{
+	json_t *a = json_object_get(want, "format_version");
+	json_t *b = json_object_get(got, "format_version");
+
+	if (!json_is_integer(a) ||
+	    json_integer_value(a) != json_integer_value(b)) {
+		char v[32];
+
+		if (json_is_integer(a))
+			snprintf(v, sizeof(v), "%lld",
+				 (long long)json_integer_value(a));
+		else
+			snprintf(v, sizeof(v), "none");
+		printf("schema differs (format_version %s vs %lld): regenerate the summary with this pollbench-report\n",
+		       v, (long long)json_integer_value(b));
+		return 1;
+	}
+	return summary_diff(want, got, "");
 }
 
 /*

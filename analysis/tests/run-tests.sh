@@ -134,6 +134,21 @@ good_run() {
 	expect "validate: changed value fails naming clat_p99_ns" 1 \
 		'cells\[baseline/randread-4k-qd1-psync@alone\]\.clat_p99_ns: summary.json has 1.5' -- \
 		$PROG $FIX/run-ok --out $OUT/tamper --validate
+	# Another format_version: a schema difference, not a drift of one key.
+	mkdir -p $OUT/oldfmt
+	sed 's/"format_version": [0-9]*/"format_version": 1/' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
+	expect "validate: older format_version is a schema difference" 1 \
+		'^schema differs \(format_version 1 vs 2\): regenerate' -- \
+		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
+	if $PROG $FIX/run-ok --out $OUT/oldfmt --validate 2>&1 | grep -q 'clat_p99_ns\|not recomputed'; then
+		fail "validate: a schema difference names no key"
+	else
+		pass "validate: a schema difference names no key"
+	fi
+	jq 'del(.format_version)' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
+	expect "validate: no format_version is a schema difference" 1 \
+		'^schema differs \(format_version none vs 2\)' -- \
+		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	expect "validate: different seed fails" 1 "DIFFERS" -- \
 		$PROG $FIX/run-ok --out $OUT/ok --validate --seed 8
 	# In place, as "make report RUN=..." does: the second run must not
