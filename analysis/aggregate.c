@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "model.h"
+#include "aggregate.h"
 #include "stats.h"
 
 static uint64_t cell_seed(const struct opts *o, const struct cell *c,

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "compare.h"
 #include "stats.h"
 
 /* The raw two-sided p of mi, c against base; NAN without values. */

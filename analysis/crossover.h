@@ -2,12 +2,8 @@
 #ifndef PB_CROSSOVER_H
 #define PB_CROSSOVER_H
 
-#include <stdio.h>
-
-#include <jansson.h>
-
+#include "device.h"
 #include "model.h"
-#include "plot.h"
 
 /* Where a design's p50 gain over interrupts falls below these. */
 #define XO_GAIN_SMALL_PCT	10.0
@@ -29,8 +25,17 @@ int xo_first_below(const int *us, const double *gain, unsigned int n,
 		   double limit);
 double xo_core_us(const struct run *run, int us);
 int crossover_applies(const struct run *run);
-void crossover_report(FILE *f, const struct run *run);
-json_t *crossover_json(const struct run *run);
-int crossover_plots(const struct run *run, struct plot_sink *s);
+int xo_in(const struct cell *c);
+unsigned int xo_devices(const struct run *run, int *pts);
+int xo_first_of(const struct run *run, unsigned int i, int design);
+const struct cell *xo_cell(const struct run *run, const char *variant,
+			   const char *workload, const char *cond, int us);
+void xo_point(const struct run *run, const struct cell *c, int us,
+	      struct xo_point *p);
+double xo_val(const struct cell *c, const char *key);
+const char *xo_headline_cond(const struct run *run);
+void xo_gains(const struct run *run, const struct cell *d, const char *cond,
+	      const int *pts, unsigned int n, double *gain);
+int xo_is_ref(const struct run *run, const struct cell *d);
 
 #endif

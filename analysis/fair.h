@@ -5,7 +5,6 @@
 #include <stdio.h>
 
 #include "model.h"
-#include "plot.h"
 
 /* One <workload>@competitor[@device] cell against its reference. */
 struct fair_row {
@@ -19,9 +18,5 @@ unsigned int fair_rows(const struct run *run, const struct opts *o,
 		       struct fair_row **rows);
 const struct cell *fair_psync_ref(const struct run *run,
 				  const struct cell *c);
-void fair_report(FILE *f, const struct run *run, const struct opts *o);
-json_t *fair_json(const struct run *run, const struct opts *o);
-int fair_plots(const struct run *run, const struct opts *o,
-	       struct plot_sink *s);
 
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "headline.h"
+#include "compare.h"
 #include "mdtab.h"
 #include "stats.h"
 

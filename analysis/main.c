@@ -12,9 +12,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "aggregate.h"
 #include "model.h"
-#include "plot.h"
+#include "plots.h"
+#include "signif.h"
 #include "stats.h"
+#include "summary.h"
 #include "table.h"
 
 static void usage(FILE *f, const char *prog)

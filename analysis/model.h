@@ -11,7 +11,9 @@
 #include "cond.h"
 #include "hist.h"
 #include "metrics.h"
+#include "opts.h"
 #include "timing.h"
+#include "warn.h"
 
 struct rep {
 	char *dir;
@@ -55,8 +57,7 @@ struct run {
 	unsigned int nr_cells;
 	char **variants;	/* baseline first */
 	unsigned int nr_variants;
-	char **warnings;
-	unsigned int nr_warnings;
+	struct warnings warn;
 	unsigned int boots_ok;
 	char **boots_failed;	/* "<boot-id>: <status>" */
 	unsigned int nr_boots_failed;
@@ -80,8 +81,7 @@ struct holm_entry {
 /* rundir.c */
 int run_load(struct run *run, const char *dir, const char *base_variant);
 void run_free(struct run *run);
-void run_warn(struct run *run, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#define run_warn(run, ...) warn_add(&(run)->warn, __VA_ARGS__)
 struct cell *run_find(const struct run *run, const char *variant,
 		      const char *cell);
 const char *cell_kernel_variant(const struct cell *c);
@@ -89,6 +89,9 @@ int run_lat_mi(const struct run *run, const char *stat);
 const char *run_lat_note(const struct run *run);
 const struct hist *rep_hist(const struct rep *r, const struct metric *m);
 const struct hist *cell_hist(const struct cell *c, const struct metric *m);
+const struct cell *cell_baseline(const struct run *run, const struct cell *c);
+char *cell_compose(const char *workload, const char *cond,
+		   const char *device);
 
 /* rep.c */
 int rep_load(struct run *run, struct rep *rep, const char *dir,
@@ -96,51 +99,5 @@ int rep_load(struct run *run, struct rep *rep, const char *dir,
 int cond_no_fio(const char *condition);
 void rep_free(struct rep *rep);
 int rep_values(const struct cell *c, unsigned int mi, double *out);
-
-/* fair.c */
-void fair_link(struct run *run);
-
-/* summary.c */
-struct opts {
-	const char *run_dir;
-	const char *out_dir;
-	uint64_t seed;
-	unsigned int resamples;
-	const char *base_variant;
-	char **base_cells;	/* --baseline VARIANT/CELL */
-	unsigned int nr_base_cells;
-	int validate;
-	int no_plots;
-	const char *fair_ref;	/* --fair-ref [VARIANT/]WORKLOAD, or NULL */
-};
-
-struct cmp {
-	double change_pct;	/* normalised: positive = better */
-	double p;		/* Mann-Whitney two-sided; NAN: direction none */
-	double p_holm;		/* secondary metrics: Holm over the report */
-	int primary;
-	double cliff;		/* Cliff's delta, positive = better */
-	int exact;
-	int significant;
-	int valid;
-};
-
-int run_aggregate(struct run *run, const struct opts *o);
-void compare(const struct run *run, const struct cell *base,
-	     const struct cell *c, unsigned int mi, struct cmp *out);
-double compare_p(const struct cell *base, const struct cell *c,
-		 unsigned int mi, int *exact);
-int run_significance(struct run *run, const struct opts *o);
-const struct cell *cell_baseline(const struct run *run, const struct cell *c);
-/*
- * summary.json's schema: bump when keys change. 2: latency percentiles
- * as medians over boots with _pooled, t-interval CIs, _p_value_holm,
- * _primary, primary_metrics, holm_tests, ci_method, significance_rule.
- */
-#define SUMMARY_FORMAT_VERSION 2
-
-json_t *summary_json(const struct run *run, const struct opts *o);
-int summary_validate(json_t *want, json_t *got);
-int summary_diff(json_t *want, json_t *got, const char *path);
 
 #endif

@@ -6,12 +6,10 @@
 
 #include "model.h"
 
-/* 1: plots written; 0: skipped (gnuplot missing); -1: error. */
-int write_plots(const struct run *run, const struct opts *o,
-		const char *dir);
-
 /*
- * Run-level plots (fair.c, sweep.c): plot_emit() writes <dir>/<file>.dat
+ * plot_open() starts plots/plots.gp, plot_cells() adds the per-cell
+ * plots, plot_close() runs gnuplot. Run-level plots (fair_out.c,
+ * sweep_out.c, crossover_plot.c): plot_emit() writes <dir>/<file>.dat
  * with data() and adds script() to plots.gp for PNG and SVG. Titles end
  * in "\\n" . timing_model, a gnuplot variable plot_emit() sets.
  */
@@ -27,5 +25,8 @@ typedef void (*plot_script_fn)(const void *arg, FILE *gp, const char *dat);
 int plot_emit(struct plot_sink *s, const char *file, plot_data_fn data,
 	      plot_script_fn script, const void *arg);
 void plot_safe_name(char *dst, size_t len, const char *src);
+int plot_open(struct plot_sink *s, const struct run *run, const char *dir);
+int plot_cells(struct plot_sink *s, const struct run *run);
+int plot_close(struct plot_sink *s, int failed);
 
 #endif

@@ -2,10 +2,6 @@
 #ifndef PB_PRECISION_H
 #define PB_PRECISION_H
 
-#include <stdio.h>
-
-#include <jansson.h>
-
 #include "model.h"
 
 /* issue 5: the 95% CI half-width of QD1 p50 under 3% of the value. */
@@ -24,7 +20,5 @@ double precision_hw_pct(const struct aggval *a);
 unsigned int precision_reps_needed(unsigned int n, double hw_pct,
 				   double target_pct);
 unsigned int precision_rows(const struct run *run, struct prec_row **out);
-void precision_report(FILE *f, const struct run *run);
-json_t *precision_json(const struct run *run);
 
 #endif

@@ -16,29 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "device.h"
+#include "loss.h"
 #include "model.h"
-#include "sweep.h"
-
-void run_warn(struct run *run, const char *fmt, ...)
-{
-	char **w, *msg;
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(&msg, fmt, ap) < 0)
-		msg = NULL;
-	va_end(ap);
-	if (!msg)
-		return;
-	fprintf(stderr, "warning: %s\n", msg);
-	w = realloc(run->warnings, (run->nr_warnings + 1) * sizeof(*w));
-	if (!w) {
-		free(msg);
-		return;
-	}
-	run->warnings = w;
-	w[run->nr_warnings++] = msg;
-}
 
 static int is_dir(const char *path)
 {
@@ -168,7 +148,7 @@ static void run_invalid(struct run *run)
 
 	for (i = 0; i < run->nr_cells; i++) {
 		struct cell *c = run->cells[i], **inv;
-		int us = sweep_us(c->device);
+		int us = nullb_us(c->device);
 		double min = NAN;
 		unsigned int at = 0;
 
@@ -512,7 +492,7 @@ int run_load(struct run *run, const char *dir, const char *base_variant)
 	run_for_sort = run;
 	qsort(run->cells, run->nr_cells, sizeof(*run->cells), cmp_cell);
 	run_invalid(run);
-	fair_link(run);
+	loss_link(run);
 	return 0;
 }
 
@@ -541,6 +521,18 @@ const struct cell *cell_baseline(const struct run *run, const struct cell *c)
 	return run_find(run, run->variants[0], c->name);
 }
 
+/* "<workload>@<condition>[@<device>]", malloc'd, or NULL. */
+char *cell_compose(const char *workload, const char *cond,
+		   const char *device)
+{
+	char *n;
+
+	if (asprintf(&n, "%s@%s%s%s", workload, cond, *device ? "@" : "",
+		     device) < 0)
+		return NULL;
+	return n;
+}
+
 struct cell *run_find(const struct run *run, const char *variant,
 		      const char *cell)
 {
@@ -565,7 +557,7 @@ void run_free(struct run *run)
 	free(run->invalid);
 	free(run->holm);
 	free_list(run->variants, run->nr_variants);
-	free_list(run->warnings, run->nr_warnings);
+	warn_free(&run->warn);
 	free_list(run->boots_failed, run->nr_boots_failed);
 	json_decref(run->runjson);
 	free(run->dir);

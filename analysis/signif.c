@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "engine.h"
-#include "model.h"
+#include "signif.h"
 #include "stats.h"
 
 /* Does the run have key? lat_*: only when every rep has lat bins. */

@@ -8,23 +8,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crossover.h"
-#include "fair.h"
-#include "precision.h"
-#include "model.h"
+#include "compare.h"
+#include "crossover_out.h"
+#include "engine.h"
+#include "fair_out.h"
+#include "fmt.h"
+#include "precision_out.h"
 #include "stats.h"
-#include "table.h"
+#include "summary.h"
 
 #define MW_STR2(x) #x
 #define MW_STR(x) MW_STR2(x)
 #define MW_DESCRIPTION \
 	"Mann-Whitney U on mid-ranks, two-sided, exact permutation distribution (ties included) when C(n1+n2, n1) <= " MW_STR(MW_EXACT_MAX_SPLITS) ", else normal approximation with tie correction"
-
-/* jansson cannot encode NaN: missing values are null. */
-static json_t *jnum(double v)
-{
-	return isnan(v) || isinf(v) ? json_null() : json_real(v);
-}
 
 static const char *const prov_keys[] = {
 	"kernel_release", "kernel_commit", "kernel_baseline", "series",

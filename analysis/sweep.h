@@ -2,13 +2,13 @@
 #ifndef PB_SWEEP_H
 #define PB_SWEEP_H
 
-#include <stdio.h>
-
+#include "device.h"
 #include "model.h"
-#include "plot.h"
 
-int sweep_us(const char *device);
-void sweep_report(FILE *f, const struct run *run);
-int sweep_plots(const struct run *run, struct plot_sink *s);
+int sweep_in(const struct cell *c);
+unsigned int sweep_points(const struct run *run, const char *cond, int *pts);
+int sweep_first_of(const struct run *run, unsigned int i, int series);
+const struct cell *sweep_at(const struct run *run, const struct cell *c,
+			    int us);
 
 #endif

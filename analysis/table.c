@@ -10,32 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crossover.h"
-#include "fair.h"
+#include "compare.h"
+#include "crossover_out.h"
+#include "fair_out.h"
+#include "fmt.h"
 #include "headline.h"
 #include "hist.h"
-#include "precision.h"
+#include "precision_out.h"
 #include "procstat.h"
 #include "stats.h"
-#include "sweep.h"
+#include "sweep_out.h"
 #include "table.h"
-
-const char *fmt_val(char *buf, size_t len, double v)
-{
-	double a = fabs(v);
-
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else if (a >= 1000 || v == floor(v))
-		snprintf(buf, len, "%.0f", v);
-	else if (a >= 10)
-		snprintf(buf, len, "%.1f", v);
-	else if (a >= 0.01)
-		snprintf(buf, len, "%.3f", v);
-	else
-		snprintf(buf, len, "%.3g", v);
-	return buf;
-}
 
 static void csv_str(FILE *f, const char *s)
 {
@@ -540,10 +525,10 @@ int write_report(const struct run *run, const struct opts *o,
 		fprintf(f, "## Plots\n\nIn `plots/` (PNG and SVG, gnuplot script `plots/plots.gp`): `<cell>-latency` percentile curves, `<cell>-p50-p99` bars with 95%% CIs, `<cell>-cpu` CPU per I/O with 95%% CIs, `<cell>-cyclictest` cyclictest histograms per variant (log y), `fairness-tradeoff[@<device>]` competitor loss against p50 gain, `device-sweep@<condition>` p50/p99 against the null_blk delay, `crossover-overhead@<condition>`, `crossover-cpu@alone` and `crossover-cyclictest` against the device latency.\n\n");
 	else
 		fprintf(f, "## Plots\n\nNot generated (gnuplot missing or --no-plots).\n\n");
-	if (run->nr_warnings) {
+	if (run->warn.n) {
 		fprintf(f, "## Warnings\n\n");
-		for (i = 0; i < run->nr_warnings; i++)
-			fprintf(f, "- %s\n", run->warnings[i]);
+		for (i = 0; i < run->warn.n; i++)
+			fprintf(f, "- %s\n", run->warn.msg[i]);
 		fputc('\n', f);
 	}
 	if (fclose(f)) {

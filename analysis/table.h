@@ -8,6 +8,5 @@
 int write_csv(const struct run *run, const char *path);
 int write_report(const struct run *run, const struct opts *o,
 		 const char *path, int plots_made);
-const char *fmt_val(char *buf, size_t len, double v);
 
 #endif

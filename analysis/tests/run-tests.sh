@@ -56,6 +56,79 @@ unit_tests() {
 	fi
 }
 
+# The layers of analysis/, lowest first: a file may include headers of
+# its own layer or lower ones, never of a higher one, and the include
+# graph (file stem -> header stem) has no cycle. Every .c/.h stem must be
+# listed here.
+declare -A LAYER=(
+	[warn]=0 [hist]=0 [metrics]=0 [opts]=0
+	[fio]=1 [procstat]=1 [cond]=1 [window]=1 [timing]=1 [device]=1
+	[model]=2 [rep]=2 [rundir]=2 [loss]=2
+	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
+	[sweep]=3 [crossover]=3 [precision]=3
+	[fmt]=4 [mdtab]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
+	[crossover_out]=4 [crossover_plot]=4 [precision_out]=4 [summary]=4
+	[table]=4 [plot]=4 [plots]=4
+	[main]=5
+)
+LAYER_NAMES=(base parse model statistics render main)
+
+# layer_check DIR: print each violation; exit 1 on any.
+layer_check() {
+	local dir=$1 f stem dep bad=0 edges
+	edges=$(mktemp)
+	for f in "$dir"/*.c "$dir"/*.h; do
+		[ -e "$f" ] || continue
+		stem=$(basename "${f%.*}")
+		if [ -z "${LAYER[$stem]+x}" ]; then
+			echo "$f: $stem is in no layer"
+			bad=1
+			continue
+		fi
+		for dep in $(sed -n 's/^#include "\([^"]*\)\.h".*/\1/p' "$f"); do
+			[ "$dep" = "$stem" ] && continue
+			if [ -z "${LAYER[$dep]+x}" ]; then
+				echo "$f: includes $dep.h, in no layer"
+				bad=1
+			elif [ "${LAYER[$dep]}" -gt "${LAYER[$stem]}" ]; then
+				echo "$f: upward edge $stem (${LAYER_NAMES[${LAYER[$stem]}]}) -> $dep (${LAYER_NAMES[${LAYER[$dep]}]})"
+				bad=1
+			fi
+			echo "$stem $dep" >>"$edges"
+		done
+	done
+	if ! tsort "$edges" >/dev/null 2>"$edges.err"; then
+		echo "include cycle: $(tr '\n' ' ' <"$edges.err")"
+		bad=1
+	fi
+	rm -f "$edges" "$edges.err"
+	return $bad
+}
+
+layers() {
+	local log t
+	if log=$(layer_check .); then
+		pass "layers: includes go one way (base, parse, model, statistics, render, main), no cycle"
+	else
+		fail "layers: includes go one way (base, parse, model, statistics, render, main), no cycle"
+		printf '%s\n' "$log" | sed 's/^/# /'
+	fi
+	# The check itself: an upward edge and a cycle are caught.
+	t=$(mktemp -d)
+	printf '#include "table.h"\n' >"$t/rundir.c"
+	printf '#include "fair.h"\n' >"$t/sweep.c"
+	printf '#include "sweep.h"\n' >"$t/fair.c"
+	log=$(layer_check "$t") || true
+	if grep -q '^.*rundir.c: upward edge rundir (model) -> table (render)$' <<<"$log" &&
+		grep -q '^include cycle' <<<"$log"; then
+		pass "layers: the check catches an upward edge and a cycle"
+	else
+		fail "layers: the check catches an upward edge and a cycle"
+		printf '%s\n' "$log" | sed 's/^/# /'
+	fi
+	rm -rf "$t"
+}
+
 good_run() {
 	rm -rf "$OUT"
 	mkdir -p "$OUT"
@@ -559,6 +632,7 @@ plots() {
 	fi
 }
 
+layers
 unit_tests
 good_run
 broken_runs

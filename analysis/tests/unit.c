@@ -15,15 +15,21 @@
 
 #include <jansson.h>
 
+#include "aggregate.h"
+#include "compare.h"
 #include "cond.h"
 #include "crossover.h"
+#include "device.h"
+#include "engine.h"
 #include "fair.h"
 #include "fio.h"
 #include "hist.h"
+#include "loss.h"
 #include "metrics.h"
 #include "model.h"
 #include "precision.h"
 #include "procstat.h"
+#include "signif.h"
 #include "stats.h"
 #include "sweep.h"
 #include "table.h"
@@ -724,7 +730,7 @@ static void test_rundir(void)
 
 	r = run_load(&run, FIX "run-crashed", "baseline");
 	check(!r && run.nr_cells == 1 && run.cells[0]->nr_reps == 1 &&
-	      run.nr_warnings >= 1,
+	      run.warn.n >= 1,
 	      "rundir: crashed rep skipped with a warning", "r %d", r);
 	run_free(&run);
 	r = run_load(&run, FIX "run-crashed-only", "baseline");
@@ -802,9 +808,9 @@ static void test_cond_parsers(void)
 	      "cond: two threads with the all-threads column", "n %llu",
 	      (unsigned long long)c.n);
 	cyclic_free(&c);
-	check(sweep_us("nullb-20us") == 20 && sweep_us("nullb-5us") == 5 &&
-	      sweep_us("nvme") < 0 && sweep_us("nullb-20") < 0 &&
-	      sweep_us("nullb-20usx") < 0,
+	check(nullb_us("nullb-20us") == 20 && nullb_us("nullb-5us") == 5 &&
+	      nullb_us("nvme") < 0 && nullb_us("nullb-20") < 0 &&
+	      nullb_us("nullb-20usx") < 0,
 	      "sweep: device names nullb-<N>us", "");
 }
 
@@ -829,14 +835,14 @@ static void test_run_cond(void)
 	metrics_init();
 	r = run_load(&run, FIX "run-cond", "baseline");
 	/* iouring-hipri@alone@nullb-20us: lat min 9.09 us < 20 us, invalid. */
-	check(!r && run.nr_cells == 10 && run.nr_warnings == 1 &&
+	check(!r && run.nr_cells == 10 && run.warn.n == 1 &&
 	      run.nr_invalid == 1 &&
 	      !strcmp(run.invalid[0]->name,
 		      "randread-4k-qd1-iouring-hipri@alone@nullb-20us") &&
 	      strstr(run.invalid[0]->invalid_reason,
 		     "smallest latency 9.09 us (rep 1) is below the device's 20 us"),
 	      "cond: run-cond loads, competitor-only cells without fio.json, polled nullb-20us cell invalid",
-	      "r %d cells %u warnings %u", r, run.nr_cells, run.nr_warnings);
+	      "r %d cells %u warnings %u", r, run.nr_cells, run.warn.n);
 	if (r)
 		return;
 	c = run_find(&run, "baseline", "none@competitor-only");
@@ -858,7 +864,7 @@ static void test_run_cond(void)
 	      "%.17g", v);
 	c = run_find(&run, "baseline", "randread-4k-qd1-psync@competitor");
 	json_object_del(c->reps[0].meta, "boot_id");
-	fair_link(&run);
+	loss_link(&run);
 	v = rep_val(&run, "randread-4k-qd1-psync@competitor", 0,
 		    "competitor_loss_pct");
 	check(close_to(v, (1 - 51498.647 / ((120261.048 + 110932.001) / 2)) * 100,

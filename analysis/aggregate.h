@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PB_AGGREGATE_H
+#define PB_AGGREGATE_H
+
+#include "model.h"
+
+int run_aggregate(struct run *run, const struct opts *o);
+
+#endif

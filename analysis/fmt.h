@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PB_FMT_H
+#define PB_FMT_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+const char *fmt_val(char *buf, size_t len, double v);
+json_t *jnum(double v);
+
+#endif

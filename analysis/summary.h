@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PB_SUMMARY_H
+#define PB_SUMMARY_H
+
+#include <jansson.h>
+
+#include "model.h"
+
+/*
+ * summary.json's schema: bump when keys change. 2: latency percentiles
+ * as medians over boots with _pooled, t-interval CIs, _p_value_holm,
+ * _primary, primary_metrics, holm_tests, ci_method, significance_rule.
+ */
+#define SUMMARY_FORMAT_VERSION 2
+
+json_t *summary_json(const struct run *run, const struct opts *o);
+int summary_validate(json_t *want, json_t *got);
+int summary_diff(json_t *want, json_t *got, const char *path);
+
+#endif
