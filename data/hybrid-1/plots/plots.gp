@@ -3,7 +3,8 @@
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-latency.png"
-set title "randread-4k-qd1-psync@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -16,7 +17,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-latency.svg"
-set title "randread-4k-qd1-psync@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -29,7 +31,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-p50-p99.png"
-set title "randread-4k-qd1-psync@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -45,7 +48,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-p50-p99.svg"
-set title "randread-4k-qd1-psync@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -61,7 +65,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-cpu.png"
-set title "randread-4k-qd1-psync@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -77,7 +82,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-cpu.svg"
-set title "randread-4k-qd1-psync@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -93,7 +99,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-200us-latency.png"
-set title "randread-4k-qd1-psync@alone@nullb-200us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -106,7 +113,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-200us-latency.svg"
-set title "randread-4k-qd1-psync@alone@nullb-200us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -119,7 +127,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-200us-p50-p99.png"
-set title "randread-4k-qd1-psync@alone@nullb-200us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -135,7 +144,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-200us-p50-p99.svg"
-set title "randread-4k-qd1-psync@alone@nullb-200us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -151,7 +161,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-200us-cpu.png"
-set title "randread-4k-qd1-psync@alone@nullb-200us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -167,7 +178,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-200us-cpu.svg"
-set title "randread-4k-qd1-psync@alone@nullb-200us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -183,7 +195,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-20us-latency.png"
-set title "randread-4k-qd1-psync@alone@nullb-20us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -196,7 +209,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-20us-latency.svg"
-set title "randread-4k-qd1-psync@alone@nullb-20us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -209,7 +223,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-20us-p50-p99.png"
-set title "randread-4k-qd1-psync@alone@nullb-20us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -225,7 +240,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-20us-p50-p99.svg"
-set title "randread-4k-qd1-psync@alone@nullb-20us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -241,7 +257,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-20us-cpu.png"
-set title "randread-4k-qd1-psync@alone@nullb-20us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -257,7 +274,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-20us-cpu.svg"
-set title "randread-4k-qd1-psync@alone@nullb-20us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -273,7 +291,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-50us-latency.png"
-set title "randread-4k-qd1-psync@alone@nullb-50us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -286,7 +305,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-50us-latency.svg"
-set title "randread-4k-qd1-psync@alone@nullb-50us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -299,7 +319,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-50us-p50-p99.png"
-set title "randread-4k-qd1-psync@alone@nullb-50us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -315,7 +336,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-50us-p50-p99.svg"
-set title "randread-4k-qd1-psync@alone@nullb-50us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -331,7 +353,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-50us-cpu.png"
-set title "randread-4k-qd1-psync@alone@nullb-50us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -347,7 +370,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone@nullb-50us-cpu.svg"
-set title "randread-4k-qd1-psync@alone@nullb-50us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -363,7 +387,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -376,7 +401,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -389,7 +415,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -405,7 +432,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -421,7 +449,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -437,7 +466,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -453,7 +483,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -466,7 +497,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -479,7 +511,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -495,7 +528,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -511,7 +545,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -527,7 +562,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -543,7 +579,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -556,7 +593,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -569,7 +607,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -585,7 +624,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -601,7 +641,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -617,7 +658,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -633,7 +675,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -646,7 +689,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -659,7 +703,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -675,7 +720,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -691,7 +737,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -707,7 +754,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -723,7 +771,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "device-sweep@alone.png"
-set title "device-latency sweep (alone): p50 solid, p99 dashed" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "device-latency sweep (alone): p50 solid, p99 dashed\n" . timing_model noenhanced
 set xlabel "null_blk completion delay (us)"
 set ylabel "clat (us)"
 set logscale y
@@ -736,7 +785,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "device-sweep@alone.svg"
-set title "device-latency sweep (alone): p50 solid, p99 dashed" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "device-latency sweep (alone): p50 solid, p99 dashed\n" . timing_model noenhanced
 set xlabel "null_blk completion delay (us)"
 set ylabel "clat (us)"
 set logscale y
@@ -744,4 +794,30 @@ set grid
 set key top left noenhanced
 set offsets graph 0.05, graph 0.05, 0, 0
 plot "device-sweep@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline/randread-4k-qd1-psync p50", "device-sweep@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline/randread-4k-qd1-psync p99", "device-sweep@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid/randread-4k-qd1-psync p50", "device-sweep@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid/randread-4k-qd1-psync p99", "device-sweep@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "inline/randread-4k-qd1-psync p50", "device-sweep@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "inline/randread-4k-qd1-psync p99", "device-sweep@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "baseline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "baseline/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "crossover-overhead@alone.png"
+timing_model = "emulated wall-clock time (TCG)"
+set title "crossover (alone): software overhead, clat p50 solid, p99 dashed\n" . timing_model noenhanced
+set ylabel "clat - device latency (us)"
+set xlabel "device latency N (us)"
+set logscale x
+set grid
+set key top left noenhanced
+plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "inline/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "inline/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "baseline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "baseline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "crossover-overhead@alone.svg"
+timing_model = "emulated wall-clock time (TCG)"
+set title "crossover (alone): software overhead, clat p50 solid, p99 dashed\n" . timing_model noenhanced
+set ylabel "clat - device latency (us)"
+set xlabel "device latency N (us)"
+set logscale x
+set grid
+set key top left noenhanced
+plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "inline/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "inline/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "baseline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "baseline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output

@@ -3,7 +3,8 @@
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -16,7 +17,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -29,7 +31,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -45,7 +48,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -61,7 +65,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -77,7 +82,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -93,7 +99,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -106,7 +113,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -119,7 +127,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -135,7 +144,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -151,7 +161,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -167,7 +178,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -183,7 +195,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "device-sweep@alone.png"
-set title "device-latency sweep (alone): p50 solid, p99 dashed" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "device-latency sweep (alone): p50 solid, p99 dashed\n" . timing_model noenhanced
 set xlabel "null_blk completion delay (us)"
 set ylabel "clat (us)"
 set logscale y
@@ -197,7 +210,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "device-sweep@alone.svg"
-set title "device-latency sweep (alone): p50 solid, p99 dashed" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "device-latency sweep (alone): p50 solid, p99 dashed\n" . timing_model noenhanced
 set xlabel "null_blk completion delay (us)"
 set ylabel "clat (us)"
 set logscale y
@@ -206,4 +220,32 @@ set key top left noenhanced
 set offsets graph 0.05, graph 0.05, 0, 0
 set xrange [99:301]
 plot "device-sweep@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-adaptive/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-adaptive/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "hybrid-f1/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "hybrid-f1/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid-f100/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid-f100/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-f50/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-f50/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "crossover-overhead@alone.png"
+timing_model = "emulated wall-clock time (TCG)"
+set title "crossover (alone): software overhead, clat p50 solid, p99 dashed\n" . timing_model noenhanced
+set ylabel "clat - device latency (us)"
+set xlabel "device latency N (us)"
+set logscale x
+set grid
+set key top left noenhanced
+set xrange [100:400]
+plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-adaptive/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-adaptive/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "hybrid-f1/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "hybrid-f1/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid-f100/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid-f100/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-f50/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-f50/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "crossover-overhead@alone.svg"
+timing_model = "emulated wall-clock time (TCG)"
+set title "crossover (alone): software overhead, clat p50 solid, p99 dashed\n" . timing_model noenhanced
+set ylabel "clat - device latency (us)"
+set xlabel "device latency N (us)"
+set logscale x
+set grid
+set key top left noenhanced
+set xrange [100:400]
+plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-adaptive/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-adaptive/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "hybrid-f1/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "hybrid-f1/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid-f100/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid-f100/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-f50/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-f50/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output

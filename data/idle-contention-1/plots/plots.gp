@@ -3,7 +3,8 @@
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-latency.png"
-set title "randread-4k-qd1-psync@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -16,7 +17,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-latency.svg"
-set title "randread-4k-qd1-psync@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -29,7 +31,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-p50-p99.png"
-set title "randread-4k-qd1-psync@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -45,7 +48,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-p50-p99.svg"
-set title "randread-4k-qd1-psync@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -61,7 +65,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-cpu.png"
-set title "randread-4k-qd1-psync@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -77,7 +82,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@alone-cpu.svg"
-set title "randread-4k-qd1-psync@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -93,7 +99,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@busy-latency.png"
-set title "randread-4k-qd1-psync@busy: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@busy: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -106,7 +113,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@busy-latency.svg"
-set title "randread-4k-qd1-psync@busy: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@busy: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -119,7 +127,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@busy-p50-p99.png"
-set title "randread-4k-qd1-psync@busy: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@busy: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -135,7 +144,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@busy-p50-p99.svg"
-set title "randread-4k-qd1-psync@busy: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@busy: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -151,7 +161,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@busy-cpu.png"
-set title "randread-4k-qd1-psync@busy: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@busy: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -167,7 +178,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@busy-cpu.svg"
-set title "randread-4k-qd1-psync@busy: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@busy: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -183,7 +195,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@cyclictest-latency.png"
-set title "randread-4k-qd1-psync@cyclictest: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@cyclictest: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -196,7 +209,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@cyclictest-latency.svg"
-set title "randread-4k-qd1-psync@cyclictest: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@cyclictest: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -209,7 +223,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@cyclictest-p50-p99.png"
-set title "randread-4k-qd1-psync@cyclictest: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@cyclictest: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -225,7 +240,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@cyclictest-p50-p99.svg"
-set title "randread-4k-qd1-psync@cyclictest: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@cyclictest: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -241,7 +257,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@cyclictest-cpu.png"
-set title "randread-4k-qd1-psync@cyclictest: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@cyclictest: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -257,7 +274,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@cyclictest-cpu.svg"
-set title "randread-4k-qd1-psync@cyclictest: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@cyclictest: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -273,7 +291,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-psync@cyclictest-cyclictest.png"
-set title "randread-4k-qd1-psync@cyclictest: cyclictest wakeup latency on fio's CPU" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@cyclictest: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
 set xlabel "latency (us)"
 set ylabel "fraction of wakeups"
 set logscale y
@@ -285,7 +304,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-psync@cyclictest-cyclictest.svg"
-set title "randread-4k-qd1-psync@cyclictest: cyclictest wakeup latency on fio's CPU" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-psync@cyclictest: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
 set xlabel "latency (us)"
 set ylabel "fraction of wakeups"
 set logscale y
@@ -297,7 +317,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -310,7 +331,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -323,7 +345,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -339,7 +362,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -355,7 +379,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -371,7 +396,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@alone-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -387,7 +413,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@busy-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@busy: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@busy: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -400,7 +427,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@busy-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@busy: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@busy: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -413,7 +441,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@busy-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@busy: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@busy: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -429,7 +458,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@busy-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@busy: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@busy: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -445,7 +475,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@busy-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@busy: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@busy: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -461,7 +492,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@busy-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@busy: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@busy: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -477,7 +509,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@cyclictest-latency.png"
-set title "randread-4k-qd1-pvsync2-hipri@cyclictest: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@cyclictest: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -490,7 +523,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@cyclictest-latency.svg"
-set title "randread-4k-qd1-pvsync2-hipri@cyclictest: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@cyclictest: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -503,7 +537,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@cyclictest-p50-p99.png"
-set title "randread-4k-qd1-pvsync2-hipri@cyclictest: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@cyclictest: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -519,7 +554,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@cyclictest-p50-p99.svg"
-set title "randread-4k-qd1-pvsync2-hipri@cyclictest: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@cyclictest: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -535,7 +571,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@cyclictest-cpu.png"
-set title "randread-4k-qd1-pvsync2-hipri@cyclictest: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@cyclictest: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -551,7 +588,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@cyclictest-cpu.svg"
-set title "randread-4k-qd1-pvsync2-hipri@cyclictest: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@cyclictest: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -567,7 +605,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@cyclictest-cyclictest.png"
-set title "randread-4k-qd1-pvsync2-hipri@cyclictest: cyclictest wakeup latency on fio's CPU" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@cyclictest: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
 set xlabel "latency (us)"
 set ylabel "fraction of wakeups"
 set logscale y
@@ -579,7 +618,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randread-4k-qd1-pvsync2-hipri@cyclictest-cyclictest.svg"
-set title "randread-4k-qd1-pvsync2-hipri@cyclictest: cyclictest wakeup latency on fio's CPU" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randread-4k-qd1-pvsync2-hipri@cyclictest: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
 set xlabel "latency (us)"
 set ylabel "fraction of wakeups"
 set logscale y

@@ -3,7 +3,8 @@
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-iouring-hipri@alone-latency.png"
-set title "randwrite-4k-qd1-iouring-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-iouring-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -16,7 +17,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-iouring-hipri@alone-latency.svg"
-set title "randwrite-4k-qd1-iouring-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-iouring-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -29,7 +31,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-iouring-hipri@alone-p50-p99.png"
-set title "randwrite-4k-qd1-iouring-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-iouring-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -45,7 +48,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-iouring-hipri@alone-p50-p99.svg"
-set title "randwrite-4k-qd1-iouring-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-iouring-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -61,7 +65,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-iouring-hipri@alone-cpu.png"
-set title "randwrite-4k-qd1-iouring-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-iouring-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -77,7 +82,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-iouring-hipri@alone-cpu.svg"
-set title "randwrite-4k-qd1-iouring-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-iouring-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -93,7 +99,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-psync@alone-latency.png"
-set title "randwrite-4k-qd1-psync@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-psync@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -106,7 +113,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-psync@alone-latency.svg"
-set title "randwrite-4k-qd1-psync@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-psync@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -119,7 +127,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-psync@alone-p50-p99.png"
-set title "randwrite-4k-qd1-psync@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-psync@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -135,7 +144,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-psync@alone-p50-p99.svg"
-set title "randwrite-4k-qd1-psync@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-psync@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -151,7 +161,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-psync@alone-cpu.png"
-set title "randwrite-4k-qd1-psync@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-psync@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -167,7 +178,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-psync@alone-cpu.svg"
-set title "randwrite-4k-qd1-psync@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-psync@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -183,7 +195,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-pvsync2-hipri@alone-latency.png"
-set title "randwrite-4k-qd1-pvsync2-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-pvsync2-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -196,7 +209,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-pvsync2-hipri@alone-latency.svg"
-set title "randwrite-4k-qd1-pvsync2-hipri@alone: completion latency percentiles" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-pvsync2-hipri@alone: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
 set xlabel "percentile"
 set ylabel "clat (ns)"
 set logscale y
@@ -209,7 +223,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-pvsync2-hipri@alone-p50-p99.png"
-set title "randwrite-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -225,7 +240,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-pvsync2-hipri@alone-p50-p99.svg"
-set title "randwrite-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-pvsync2-hipri@alone: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "clat (ns)"
 unset xlabel
 set style data histograms
@@ -241,7 +257,8 @@ set output
 reset
 set terminal pngcairo size 900,600 noenhanced
 set output "randwrite-4k-qd1-pvsync2-hipri@alone-cpu.png"
-set title "randwrite-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
@@ -257,7 +274,8 @@ set output
 reset
 set terminal svg size 900,600 noenhanced
 set output "randwrite-4k-qd1-pvsync2-hipri@alone-cpu.svg"
-set title "randwrite-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% bootstrap CI" noenhanced
+timing_model = "emulated wall-clock time (TCG)"
+set title "randwrite-4k-qd1-pvsync2-hipri@alone: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
 set ylabel "ns per I/O"
 unset xlabel
 set style data histograms
