@@ -4,7 +4,7 @@
 
 #include "model.h"
 
-/* issue 5: the 95% CI half-width of QD1 p50 under 3% of the value. */
+/* The precision target: a 95% CI half-width of QD1 p50 under 3% of the value. */
 #define PRECISION_TARGET_PCT 3.0
 
 struct prec_row {

@@ -14,7 +14,7 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 mount -t configfs configfs /sys/kernel/config
 echo "pollbench: init on $(uname -r)" >/dev/kmsg
-# How idle vCPUs wait (issue 7's control): the cpuidle driver, if any
+# How idle vCPUs wait (the idle=poll control's question): the cpuidle driver, if any
 # registered (haltpoll needs KVM), else the kernel halts (HLT) or polls.
 cpuidle=/sys/devices/system/cpu/cpuidle
 echo "pollbench: cpuidle driver $(cat $cpuidle/current_driver 2>/dev/null || echo none)" \
