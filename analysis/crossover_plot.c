@@ -73,15 +73,19 @@ static void xo_script(const void *arg, FILE *gp, const char *dat)
 			p->cond, run->has_tlat ? "lat" : "clat",
 			run->has_tlat ? "lat" : "clat");
 	else if (!strcmp(p->what, "cpu"))
-		fprintf(gp, "set title \"crossover (%s): CPU per I/O incl. idle-loop polling\\n\" . timing_model noenhanced\nset ylabel \"CPU per I/O (us)\"\n",
+		fprintf(gp, "set title \"crossover (%s): CPU per I/O (fio's vCPU + idle-loop polling)\\n\" . timing_model noenhanced\nset ylabel \"CPU per I/O (us)\"\n",
 			p->cond);
 	else
 		fprintf(gp, "set title \"crossover (%s): cyclictest p99\\n\" . timing_model noenhanced\nset ylabel \"cyclictest p99 (us)\"\n",
 			p->cond);
-	fprintf(gp, "set xlabel \"device latency N (us)\"\nset logscale x\nset grid\nset key top left noenhanced\n");
+	/* One entry per design and percentile: below the plot, not over it. */
+	fprintf(gp, "set xlabel \"device latency N (us)\"\nset logscale x\nset grid\nset key below noenhanced\n");
 	if (p->n == 1)
 		fprintf(gp, "set xrange [%g:%g]\n", p->pts[0] / 2.0,
 			p->pts[0] * 2.0);
+	else
+		fprintf(gp, "set xrange [%g:%g]\n", p->pts[0] / 1.3,
+			p->pts[p->n - 1] * 1.3);
 	fprintf(gp, "plot ");
 	for (i = 0; i < run->nr_cells; i++) {
 		const struct cell *d = run->cells[i];

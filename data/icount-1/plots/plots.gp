@@ -7837,7 +7837,8 @@ set ylabel "lat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-iouring-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 6 using 1:3 with linespoints lc 7 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output
 
@@ -7850,7 +7851,8 @@ set ylabel "lat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-iouring-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 6 using 1:3 with linespoints lc 7 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output
 
@@ -7858,12 +7860,13 @@ reset
 set terminal pngcairo size 900,600 noenhanced
 set output "crossover-cpu@alone.png"
 timing_model = "instruction-count time (1 instruction = 2^0 ns)"
-set title "crossover (alone): CPU per I/O incl. idle-loop polling\n" . timing_model noenhanced
+set title "crossover (alone): CPU per I/O (fio's vCPU + idle-loop polling)\n" . timing_model noenhanced
 set ylabel "CPU per I/O (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-cpu@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri", "crossover-cpu@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync", "crossover-cpu@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri"
 set output
 
@@ -7871,12 +7874,13 @@ reset
 set terminal svg size 900,600 noenhanced
 set output "crossover-cpu@alone.svg"
 timing_model = "instruction-count time (1 instruction = 2^0 ns)"
-set title "crossover (alone): CPU per I/O incl. idle-loop polling\n" . timing_model noenhanced
+set title "crossover (alone): CPU per I/O (fio's vCPU + idle-loop polling)\n" . timing_model noenhanced
 set ylabel "CPU per I/O (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-cpu@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri", "crossover-cpu@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync", "crossover-cpu@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri"
 set output
 
@@ -7889,7 +7893,8 @@ set ylabel "lat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-overhead@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-iouring-hipri p99", "crossover-overhead@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync p50", "crossover-overhead@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-psync p99", "crossover-overhead@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 6 using 1:3 with linespoints lc 7 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output
 
@@ -7902,7 +7907,8 @@ set ylabel "lat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-overhead@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-iouring-hipri p99", "crossover-overhead@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync p50", "crossover-overhead@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-psync p99", "crossover-overhead@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 6 using 1:3 with linespoints lc 7 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output
 
@@ -7915,7 +7921,8 @@ set ylabel "lat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-overhead@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-iouring-hipri p99", "crossover-overhead@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync p50", "crossover-overhead@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-psync p99", "crossover-overhead@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 6 using 1:3 with linespoints lc 7 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output
 
@@ -7928,7 +7935,8 @@ set ylabel "lat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-overhead@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-iouring-hipri p99", "crossover-overhead@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync p50", "crossover-overhead@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-psync p99", "crossover-overhead@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 6 using 1:3 with linespoints lc 7 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output
 
@@ -7941,7 +7949,8 @@ set ylabel "cyclictest p99 (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri", "crossover-cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync", "crossover-cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri"
 set output
 
@@ -7954,6 +7963,7 @@ set ylabel "cyclictest p99 (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:260]
 plot "crossover-cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri", "crossover-cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "baseline-nullb/randread-4k-qd1-psync", "crossover-cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "baseline-nullb/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 6 using 1:2 with linespoints lc 7 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri"
 set output
