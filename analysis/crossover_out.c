@@ -138,7 +138,18 @@ void crossover_report(FILE *f, const struct run *run)
 		free(pts);
 		return;
 	}
-	fprintf(f, "The crossover%s on null_blk disks completing N us after submission, condition `%s`: per design (label/workload), **overhead** = %s p50 (p99) - N, p50 and p99 being the median over boots of each boot's own percentile (one boot, one vote), **gain** = (interrupts p50 - p50) / interrupts p50, where *interrupts* is the `%s` label's `<rw>-<bs>-<qd>-psync` cell; **CPU per I/O** = `cpu_per_io_ns` (fio's vCPU busy, plus polling in any idle loop, counted over the window); competitor loss and fio's task CPU per I/O from the `competitor` cells, cyclictest p99 from the `cyclictest` cells of the same design and N; spread = (max - min) / median of the per-boot p50. Plots: `plots/crossover-overhead@<condition>`, `plots/crossover-cpu@alone`, `plots/crossover-cyclictest`.\n\n",
+	fprintf(f, "The crossover%s on null_blk disks completing N us after submission, "
+		   "condition `%s`: per design (label/workload), **overhead** = %s p50 "
+		   "(p99) - N, p50 and p99 being the median over boots of each boot's "
+		   "own percentile (one boot, one vote), **gain** = (interrupts p50 - "
+		   "p50) / interrupts p50, where *interrupts* is the `%s` label's "
+		   "`<rw>-<bs>-<qd>-psync` cell; **CPU per I/O** = `cpu_per_io_ns` "
+		   "(fio's vCPU busy, plus polling in any idle loop, counted over the "
+		   "window); competitor loss and fio's task CPU per I/O from the "
+		   "`competitor` cells, cyclictest p99 from the `cyclictest` cells of "
+		   "the same design and N; spread = (max - min) / median of the "
+		   "per-boot p50. Plots: `plots/crossover-overhead@<condition>`, "
+		   "`plots/crossover-cpu@alone`, `plots/crossover-cyclictest`.\n\n",
 		run_lat_note(run), cond, run->has_tlat ? "lat" : "clat",
 		run->variants[0]);
 	for (k = 0; k < n; k++)

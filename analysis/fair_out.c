@@ -32,13 +32,22 @@ void fair_report(FILE *f, const struct run *run, const struct opts *o)
 	}
 	fprintf(f, "## Fairness trade-off — %s%s\n\n", run->timing_label,
 		run_lat_note(run));
-	fprintf(f, "Cells `<workload>@competitor[@<device>]`: fio and a CPU-bound competitor (cpuhog) at the same nice level on fio's CPU. **Latency gain**: (reference - value) / reference of %s p50 (and p99), each the median over boots of that boot's own percentile, positive = lower latency; the reference is ",
+	fprintf(f, "Cells `<workload>@competitor[@<device>]`: fio and a CPU-bound "
+		   "competitor (cpuhog) at the same nice level on fio's CPU. **Latency "
+		   "gain**: (reference - value) / reference of %s p50 (and p99), each "
+		   "the median over boots of that boot's own percentile, positive = "
+		   "lower latency; the reference is ",
 		run->has_tlat ? "total latency (lat)" : "clat");
 	if (o->fair_ref)
 		fprintf(f, "`%s` (`--fair-ref`)", o->fair_ref);
 	else
 		fprintf(f, "the baseline variant's psync cell with the same `<rw>-<bs>-<qd>` (`--fair-ref` to choose)");
-	fprintf(f, ", under the same condition and device. **Competitor loss**: 1 - competitor rate / competitor-only rate of the same variant (paired by boot when the competitor-only cell has a rep of the same boot, else the mean over its reps), mean over reps with its 95%% t-interval over boots; lower is fairer. Plots: `plots/fairness-tradeoff[@<device>]`.\n\n");
+	fprintf(f, ", under the same condition and device. **Competitor loss**: 1 - "
+		   "competitor rate / competitor-only rate of the same variant (paired "
+		   "by boot when the competitor-only cell has a rep of the same boot, "
+		   "else the mean over its reps), mean over reps with its 95%% "
+		   "t-interval over boots; lower is fairer. Plots: "
+		   "`plots/fairness-tradeoff[@<device>]`.\n\n");
 	fprintf(f, "| device | workload | variant | %s p50 (ns) | p50 gain | %s p99 (ns) | p99 gain | competitor loss %% [95%% CI] | competitor CPU share %% | reference | reps |\n",
 		lat, lat);
 	fprintf(f, "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|\n");

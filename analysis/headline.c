@@ -165,7 +165,14 @@ void headline_report(FILE *f, const struct run *run)
 	}
 	fprintf(f, "## Headline — %s%s\n\nTiming model: **%s**.\n\n",
 		run->timing_label, run_lat_note(run), run->timing_label);
-	fprintf(f, "In the form of mmtests' compare-kernels: per cell and primary metric, the `%s` label first, then every other label as `value (gain%%)`, gain positive = better; `*`: two-sided Mann-Whitney U p < %.2f on the per-boot values (primary metrics are not Holm-corrected). Latency percentiles are the median over boots of each boot's own percentile. Then per column, in column order: the 95%% CI (t-interval over boots), the coefficient of variation of the per-boot values and their min-max. Latency and CPU in us.\n\n",
+	fprintf(f, "In the form of mmtests' compare-kernels: per cell and primary "
+		   "metric, the `%s` label first, then every other label as `value "
+		   "(gain%%)`, gain positive = better; `*`: two-sided Mann-Whitney U p "
+		   "< %.2f on the per-boot values (primary metrics are not "
+		   "Holm-corrected). Latency percentiles are the median over boots of "
+		   "each boot's own percentile. Then per column, in column order: the "
+		   "95%% CI (t-interval over boots), the coefficient of variation of "
+		   "the per-boot values and their min-max. Latency and CPU in us.\n\n",
 		run->variants[0], SIGNIFICANCE_ALPHA);
 	if (rows)
 		mdtab_print(f, &t);

@@ -132,7 +132,9 @@ static int pct_data(const struct plot_ctx *p, FILE *dat)
 
 static void bars_common(FILE *gp)
 {
-	fprintf(gp, "set style data histograms\nset style histogram errorbars gap 1 lw 1\nset style fill solid 0.6 border -1\nset yrange [0:*]\nset key top left noenhanced\nset grid y\nset xtics noenhanced\n");
+	fprintf(gp, "set style data histograms\nset style histogram errorbars gap 1 lw "
+		    "1\nset style fill solid 0.6 border -1\nset yrange [0:*]\nset key "
+		    "top left noenhanced\nset grid y\nset xtics noenhanced\n");
 }
 
 static void pct_script(const struct plot_ctx *p, FILE *gp, const char *dat)

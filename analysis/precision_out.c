@@ -32,7 +32,13 @@ void precision_report(FILE *f, const struct run *run)
 	}
 	fprintf(f, "## Precision of QD1 p50 — %s%s\n\n", run->timing_label,
 		run_lat_note(run));
-	fprintf(f, "p50 = the median over boots of each boot's own p50 (one boot, one vote). 95%% CI half-width of %s p50, `(hi - lo) / 2`, as a percentage of the value, for each QD1 cell run alone; target %.0f%%. The CI is a t-interval on the per-boot values, half-width `t(0.975, boots-1) x s / sqrt(boots)`, so the boots needed are the smallest m with `t(0.975, m-1) x s / sqrt(m) / value <= %.0f%%` (s: the per-boot standard deviation).\n\n",
+	fprintf(f, "p50 = the median over boots of each boot's own p50 (one boot, one "
+		   "vote). 95%% CI half-width of %s p50, `(hi - lo) / 2`, as a "
+		   "percentage of the value, for each QD1 cell run alone; target "
+		   "%.0f%%. The CI is a t-interval on the per-boot values, half-width "
+		   "`t(0.975, boots-1) x s / sqrt(boots)`, so the boots needed are the "
+		   "smallest m with `t(0.975, m-1) x s / sqrt(m) / value <= %.0f%%` (s: "
+		   "the per-boot standard deviation).\n\n",
 		run->has_tlat ? "lat" : "clat", PRECISION_TARGET_PCT,
 		PRECISION_TARGET_PCT);
 	fprintf(f, "| variant | cell | p50 ns | 95%% CI | half-width | target %.0f%% | boots | boots needed |\n|---|---|---:|---|---:|---|---:|---:|\n",

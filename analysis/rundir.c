@@ -163,7 +163,9 @@ static void run_invalid(struct run *run)
 			continue;
 		}
 		if (asprintf(&c->invalid_reason,
-			     "smallest latency %.2f us (rep %u) is below the device's %d us: the device did not delay its completions (an unpatched null_blk completes polled requests at the first poll)",
+			     "smallest latency %.2f us (rep %u) is below the device's %d us: the "
+			     "device did not delay its completions (an unpatched null_blk "
+			     "completes polled requests at the first poll)",
 			     min / 1000, at, us) < 0)
 			c->invalid_reason = NULL;
 		inv = realloc(run->invalid,

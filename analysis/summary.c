@@ -174,7 +174,9 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 	json_object_set_new(root, "significance_alpha",
 			    json_real(SIGNIFICANCE_ALPHA));
 	json_object_set_new(root, "significance_rule",
-			    json_string("primary metrics: p < alpha; secondary metrics (direction higher/lower): Holm-adjusted p < alpha over all secondary p-values of the report; direction none: not tested"));
+			    json_string("primary metrics: p < alpha; secondary metrics (direction "
+					"higher/lower): Holm-adjusted p < alpha over all secondary p-values "
+					"of the report; direction none: not tested"));
 	prim = json_array();
 	for (i = 0; i < nr_minsts; i++)
 		if (run->primary[i])

@@ -21,7 +21,16 @@ void sweep_report(FILE *f, const struct run *run)
 		if (!sweep_in(c) || !sweep_first_of(run, i, 0))
 			continue;
 		if (!any++)
-			fprintf(f, "## Device-latency sweep — %s%s\n\nCells `<workload>@<condition>@nullb-<N>us` (null_blk with a poll queue, requests complete N us after submission; the emulated NVMe disk is left out): %s p50 / p99 in ns (each the median over boots of that boot's own percentile) against N. Where the polling variants' curves meet the others', polling stops paying. Plots: `plots/device-sweep@<condition>`.\n\nA cell whose smallest latency is below its device latency N did not delay its completions (an unpatched null_blk completes polled requests at the first poll): it is listed under Invalid cells and left out here.\n\n",
+			fprintf(f, "## Device-latency sweep — %s%s\n\nCells "
+				   "`<workload>@<condition>@nullb-<N>us` (null_blk with a poll queue, "
+				   "requests complete N us after submission; the emulated NVMe disk is "
+				   "left out): %s p50 / p99 in ns (each the median over boots of that "
+				   "boot's own percentile) against N. Where the polling variants' "
+				   "curves meet the others', polling stops paying. Plots: "
+				   "`plots/device-sweep@<condition>`.\n\nA cell whose smallest latency "
+				   "is below its device latency N did not delay its completions (an "
+				   "unpatched null_blk completes polled requests at the first poll): it "
+				   "is listed under Invalid cells and left out here.\n\n",
 				run->timing_label, run_lat_note(run),
 				run->has_tlat ? "lat" : "clat");
 		n = sweep_points(run, c->condition, pts);

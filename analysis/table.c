@@ -138,7 +138,10 @@ static const char *timing_note(const struct timing *t)
 {
 	switch (t->kind) {
 	case TIMING_ICOUNT:
-		return "> **Instruction-count time:** each guest instruction advances the guest clock by a fixed 2^shift ns, so timings are deterministic, but they are those of an idealised CPU: compare columns with each other, not with hardware.\n";
+		return "> **Instruction-count time:** each guest instruction advances the "
+		       "guest clock by a fixed 2^shift ns, so timings are deterministic, "
+		       "but they are those of an idealised CPU: compare columns with each "
+		       "other, not with hardware.\n";
 	case TIMING_EMULATED:
 		return "> **Emulated wall-clock time (TCG):** latencies and rates are those of an emulated CPU; compare columns with each other, not with hardware.\n";
 	case TIMING_VIRTUALISED:
@@ -254,7 +257,15 @@ static void md_compare(FILE *f, const struct run *run, struct cell **cols,
 		}
 	}
 
-	fprintf(f, "\nLatency percentiles: median over boots of each boot's own percentile (one boot, one vote); the pooled-bins value is in the details. `*`: significant against the first column (two-sided Mann-Whitney U): a **primary** metric with p < %.2f, any other metric with a direction when its Holm-adjusted p (over all %u secondary p-values of this report) is below it; metrics without a better direction are not tested. `†`: fewer than %d I/Os above this percentile. `≥`: among cyclictest's overflows, at or above its histogram range.\n",
+	fprintf(f, "\nLatency percentiles: median over boots of each boot's own "
+		   "percentile (one boot, one vote); the pooled-bins value is in the "
+		   "details. `*`: significant against the first column (two-sided "
+		   "Mann-Whitney U): a **primary** metric with p < %.2f, any other "
+		   "metric with a direction when its Holm-adjusted p (over all %u "
+		   "secondary p-values of this report) is below it; metrics without a "
+		   "better direction are not tested. `†`: fewer than %d I/Os above this "
+		   "percentile. `≥`: among cyclictest's overflows, at or above its "
+		   "histogram range.\n",
 		SIGNIFICANCE_ALPHA, run->nr_holm, THIN_TAIL);
 	fprintf(f, "\n<details><summary>95%% CIs (t-interval over boots), p-values, Cliff's delta</summary>\n\n| metric |");
 	for (i = 0; i < n; i++)
@@ -344,7 +355,15 @@ static void md_engine_tables(FILE *f, const struct run *run,
 				     engine_name(cols[j]->workload)) < 0)
 				names[j] = NULL;
 		if (!any++)
-			fprintf(f, "## Engine comparisons — %s%s\n\nCells that differ only in the I/O engine (the workload after `<rw>-<bs>-<qd>`: psync is interrupt-driven, pvsync2-hipri polls where the kernel polls synchronous I/O, iouring-hipri is upstream's io_uring IOPOLL), every variant in one table, columns `variant/engine`. First column: the `--baseline VARIANT/CELL` given for this family, else the baseline variant's psync cell, else the first cell. Compare engines on total latency (`lat`, submission to completion): fio's clat of an async engine starts after submission.\n\n",
+			fprintf(f, "## Engine comparisons — %s%s\n\nCells that differ only in the I/O "
+				   "engine (the workload after `<rw>-<bs>-<qd>`: psync is "
+				   "interrupt-driven, pvsync2-hipri polls where the kernel polls "
+				   "synchronous I/O, iouring-hipri is upstream's io_uring IOPOLL), "
+				   "every variant in one table, columns `variant/engine`. First column: "
+				   "the `--baseline VARIANT/CELL` given for this family, else the "
+				   "baseline variant's psync cell, else the first cell. Compare engines "
+				   "on total latency (`lat`, submission to completion): fio's clat of "
+				   "an async engine starts after submission.\n\n",
 				run->timing_label, run_lat_note(run));
 		fprintf(f, "### %s — %s%s\n\n", fam, run->timing_label,
 			run_lat_note(run));
@@ -421,18 +440,73 @@ static void md_method(FILE *f, const struct run *run, const struct opts *o)
 			len += snprintf(prim + len, sizeof(prim) - len, "%s`%s`",
 					len ? ", " : "", minsts[mi].key);
 	fprintf(f, "## Method\n\n");
-	fprintf(f, "- Unit of repetition: the rep (one guest boot). Latency comes from fio's raw `lat_ns.bins` (total latency, with `--lat_percentiles=1`) and `clat_ns.bins` (json+), read and write sides, merged over jobs; per-rep values come from each rep's own bins. **One boot, one vote**: a cell's latency percentile (p50, p90, p99, ...) is the median over reps of the per-rep percentiles, in every table (headline, engine, fairness, sweep, crossover, precision, per cell); the percentile of the bins pooled over all reps is shown only where labelled `pooled` (per-cell details, summary.json `<key>_pooled`). Means and maxima of the bins are over the pooled bins.\n");
-	fprintf(f, "- Histogram error: fio's log-linear bins (FIO_IO_U_PLAT_BITS=%d, %d bins per power of two) are at most 1/%d = %.2f%% of their value wide; fio reports the midpoint, so any latency from the bins (percentiles, mean, max) is within %.2f%% of the true sample value. `max (bin)` is the highest non-empty bin.\n",
+	fprintf(f, "- Unit of repetition: the rep (one guest boot). Latency comes from "
+		   "fio's raw `lat_ns.bins` (total latency, with `--lat_percentiles=1`) "
+		   "and `clat_ns.bins` (json+), read and write sides, merged over jobs; "
+		   "per-rep values come from each rep's own bins. **One boot, one "
+		   "vote**: a cell's latency percentile (p50, p90, p99, ...) is the "
+		   "median over reps of the per-rep percentiles, in every table "
+		   "(headline, engine, fairness, sweep, crossover, precision, per "
+		   "cell); the percentile of the bins pooled over all reps is shown "
+		   "only where labelled `pooled` (per-cell details, summary.json "
+		   "`<key>_pooled`). Means and maxima of the bins are over the pooled "
+		   "bins.\n");
+	fprintf(f, "- Histogram error: fio's log-linear bins (FIO_IO_U_PLAT_BITS=%d, %d "
+		   "bins per power of two) are at most 1/%d = %.2f%% of their value "
+		   "wide; fio reports the midpoint, so any latency from the bins "
+		   "(percentiles, mean, max) is within %.2f%% of the true sample value. "
+		   "`max (bin)` is the highest non-empty bin.\n",
 		PLAT_BITS, PLAT_VAL, PLAT_VAL, PLAT_BIN_REL_WIDTH * 100,
 		PLAT_REL_ERROR * 100);
-	fprintf(f, "- 95%% CI: a t-interval on the per-rep (per-boot) values, `value -+ t(0.975, n-1) x s / sqrt(n)` with s their standard deviation and n the reps: around the mean for mean-aggregated metrics, around the cell value for latency and cyclictest percentiles and histogram means. With 5 boots the percentile bootstrap used before was 1.4-1.8x too narrow (126 distinct resamples); the t-interval covers 95%% for normally distributed per-boot values. One rep: no interval (n/a). Maxima (`max`) keep a percentile bootstrap over reps (%u resamples, seed %llu, a stream per cell and metric), to be read as descriptive.\n",
+	fprintf(f, "- 95%% CI: a t-interval on the per-rep (per-boot) values, `value -+ "
+		   "t(0.975, n-1) x s / sqrt(n)` with s their standard deviation and n "
+		   "the reps: around the mean for mean-aggregated metrics, around the "
+		   "cell value for latency and cyclictest percentiles and histogram "
+		   "means. With 5 boots the percentile bootstrap used before was "
+		   "1.4-1.8x too narrow (126 distinct resamples); the t-interval covers "
+		   "95%% for normally distributed per-boot values. One rep: no interval "
+		   "(n/a). Maxima (`max`) keep a percentile bootstrap over reps (%u "
+		   "resamples, seed %llu, a stream per cell and metric), to be read as "
+		   "descriptive.\n",
 		o->resamples, (unsigned long long)o->seed);
-	fprintf(f, "- Significance: two-sided Mann-Whitney U on the per-rep values against the first column, on mid-ranks; p = P(|U - mean| >= |U observed - mean|) under the exact permutation distribution of U (ties included) when the pooled reps split into the two groups in at most %d ways, otherwise the normal approximation with tie and continuity correction (marked `~`). Primary metrics of every comparison: %s. `*` marks a primary metric with p < %.2f, and a secondary metric (any other with a better direction) whose Holm-adjusted p is below it, Holm over all %u secondary p-values of this report (per-cell and engine comparisons); metrics with direction `none` get no test and no star. With 3 reps against 3 the smallest possible p is 0.1, so nothing can be marked: use at least 4 reps per column (4 vs 4: p >= 0.029; 5 vs 5: p >= 2/252 = 0.0079).\n",
+	fprintf(f, "- Significance: two-sided Mann-Whitney U on the per-rep values "
+		   "against the first column, on mid-ranks; p = P(|U - mean| >= |U "
+		   "observed - mean|) under the exact permutation distribution of U "
+		   "(ties included) when the pooled reps split into the two groups in "
+		   "at most %d ways, otherwise the normal approximation with tie and "
+		   "continuity correction (marked `~`). Primary metrics of every "
+		   "comparison: %s. `*` marks a primary metric with p < %.2f, and a "
+		   "secondary metric (any other with a better direction) whose "
+		   "Holm-adjusted p is below it, Holm over all %u secondary p-values of "
+		   "this report (per-cell and engine comparisons); metrics with "
+		   "direction `none` get no test and no star. With 3 reps against 3 the "
+		   "smallest possible p is 0.1, so nothing can be marked: use at least "
+		   "4 reps per column (4 vs 4: p >= 0.029; 5 vs 5: p >= 2/252 = "
+		   "0.0079).\n",
 		MW_EXACT_MAX_SPLITS, prim, SIGNIFICANCE_ALPHA, run->nr_holm);
-	fprintf(f, "- Change: `(value - baseline) / |baseline|`, sign flipped for lower-is-better metrics, so positive = better. Metrics whose direction is `none` (descriptive counts, CPU breakdown) keep the raw sign. Cliff's delta δ = P(column > base) - P(column < base) over per-rep values, normalised the same way.\n");
-	fprintf(f, "- CPU: `/proc/stat` deltas of the aggregate `cpu` line (all CPUs, USER_HZ=%d); busy = total - idle - iowait. Interrupts: `/proc/interrupts` deltas summed over CPUs; nvme = lines with a name starting with `nvme`. kprobes: hits in `kprobes.txt` per I/O. perf: `perf stat -x,` values per I/O (msec counters as ns). Poll counters: `poll-stats-after` - `poll-stats-before`, per I/O.\n",
+	fprintf(f, "- Change: `(value - baseline) / |baseline|`, sign flipped for "
+		   "lower-is-better metrics, so positive = better. Metrics whose "
+		   "direction is `none` (descriptive counts, CPU breakdown) keep the "
+		   "raw sign. Cliff's delta δ = P(column > base) - P(column < base) "
+		   "over per-rep values, normalised the same way.\n");
+	fprintf(f, "- CPU: `/proc/stat` deltas of the aggregate `cpu` line (all CPUs, "
+		   "USER_HZ=%d); busy = total - idle - iowait. Interrupts: "
+		   "`/proc/interrupts` deltas summed over CPUs; nvme = lines with a "
+		   "name starting with `nvme`. kprobes: hits in `kprobes.txt` per I/O. "
+		   "perf: `perf stat -x,` values per I/O (msec counters as ns). Poll "
+		   "counters: `poll-stats-after` - `poll-stats-before`, per I/O.\n",
 		USER_HZ);
-	fprintf(f, "- Conditions: `competitor.txt` and `busy-cpu<N>.txt` are cpuhog reports (work units per second, CPU share); busy = the hogs' rates summed. Competitor loss = 1 - rate in `<workload>@competitor` / rate in the same variant's `none@competitor-only` (or `<workload>@competitor-only`), against the rep of the same boot when there is one, else the mean over the reference's reps. `competitor-only` cells have no fio run. cyclictest: `-h` histogram (1 us buckets) merged over reps; percentiles by fio's rule with the overflows counted above the range (a percentile among them is shown as `≥ range`); max is cyclictest's own `# Max Latencies`, max over reps.\n");
+	fprintf(f, "- Conditions: `competitor.txt` and `busy-cpu<N>.txt` are cpuhog "
+		   "reports (work units per second, CPU share); busy = the hogs' rates "
+		   "summed. Competitor loss = 1 - rate in `<workload>@competitor` / "
+		   "rate in the same variant's `none@competitor-only` (or "
+		   "`<workload>@competitor-only`), against the rep of the same boot "
+		   "when there is one, else the mean over the reference's reps. "
+		   "`competitor-only` cells have no fio run. cyclictest: `-h` histogram "
+		   "(1 us buckets) merged over reps; percentiles by fio's rule with the "
+		   "overflows counted above the range (a percentile among them is shown "
+		   "as `≥ range`); max is cyclictest's own `# Max Latencies`, max over "
+		   "reps.\n");
 	fprintf(f, "- Baseline variant: `%s`.\n\n", run->variants[0]);
 }
 
@@ -500,7 +574,9 @@ int write_report(const struct run *run, const struct opts *o,
 		fprintf(stderr, "%s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "# pollbench report\n\nGenerated by `pollbench-report` from the raw files under the run directory; rebuild with `make report RUN=<run dir>`, check with `pollbench-report --validate`.\n\n");
+	fprintf(f, "# pollbench report\n\nGenerated by `pollbench-report` from the raw "
+		   "files under the run directory; rebuild with `make report RUN=<run "
+		   "dir>`, check with `pollbench-report --validate`.\n\n");
 	if (crossover_applies(run))
 		crossover_report(f, run);
 	else
@@ -522,7 +598,14 @@ int write_report(const struct run *run, const struct opts *o,
 	sweep_report(f, run);
 	md_per_rep(f, run);
 	if (plots_made)
-		fprintf(f, "## Plots\n\nIn `plots/` (PNG and SVG, gnuplot script `plots/plots.gp`): `<cell>-latency` percentile curves, `<cell>-p50-p99` bars with 95%% CIs, `<cell>-cpu` CPU per I/O with 95%% CIs, `<cell>-cyclictest` cyclictest histograms per variant (log y), `fairness-tradeoff[@<device>]` competitor loss against p50 gain, `device-sweep@<condition>` p50/p99 against the null_blk delay, `crossover-overhead@<condition>`, `crossover-cpu@alone` and `crossover-cyclictest` against the device latency.\n\n");
+		fprintf(f, "## Plots\n\nIn `plots/` (PNG and SVG, gnuplot script "
+			   "`plots/plots.gp`): `<cell>-latency` percentile curves, "
+			   "`<cell>-p50-p99` bars with 95%% CIs, `<cell>-cpu` CPU per I/O with "
+			   "95%% CIs, `<cell>-cyclictest` cyclictest histograms per variant "
+			   "(log y), `fairness-tradeoff[@<device>]` competitor loss against p50 "
+			   "gain, `device-sweep@<condition>` p50/p99 against the null_blk "
+			   "delay, `crossover-overhead@<condition>`, `crossover-cpu@alone` and "
+			   "`crossover-cyclictest` against the device latency.\n\n");
 	else
 		fprintf(f, "## Plots\n\nNot generated (gnuplot missing or --no-plots).\n\n");
 	if (run->warn.n) {

@@ -131,7 +131,7 @@ rm -f "$disk"
 
 # Judge the boot: any of these turns it into a failure, never into data.
 reason=""
-splat=$(grep -m1 -E 'Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|KASAN|possible (circular|recursive) locking' \
+splat=$(grep -m1 -E "$PB_SPLAT_RE" \
 	"$bootdir/console.log" 2>/dev/null || true)
 if [ $qrc = 124 ] || [ $qrc = 137 ]; then
 	reason="timeout after ${timeout}s"

@@ -47,6 +47,12 @@ is_variant() {
 	return 1
 }
 
+# What in a console log turns a boot into a failure, never data: panics,
+# oopses, warnings, lockups, hangs, KASAN, lockdep and RCU reports, and
+# sleeping in atomic context (an extended regex for grep -E and awk).
+# shellcheck disable=SC2034 # used by the scripts that source this
+PB_SPLAT_RE='Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|KASAN|possible (circular|recursive) locking|inconsistent lock state|sleeping function called|suspicious RCU usage'
+
 # The timing models a guest can run on (scripts/guest-run.sh --timing).
 PB_TIMINGS="icount realtime"
 

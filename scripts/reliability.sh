@@ -80,10 +80,10 @@ printf 'variant\tflavour\tcase\tverdict\treason\tseconds\tcounts\n' >"$out/resul
 judge_case() {
 	local boot=$1 c=$2 o rc splat
 	o=$boot/share/rel/out/$c
-	splat=$(awk -v s="pollbench-reliability: case $c start" -v e="pollbench-reliability: case $c end" '
+	splat=$(awk -v re="$PB_SPLAT_RE" -v s="pollbench-reliability: case $c start" -v e="pollbench-reliability: case $c end" '
 		index($0, s) { on = 1; next }
 		index($0, e) { on = 0 }
-		on && /Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|KASAN|possible (circular|recursive) locking|inconsistent lock state|sleeping function called/ { print; exit }
+		on && $0 ~ re { print; exit }
 	' "$boot/console.log" 2>/dev/null)
 	if [ ! -f "$o/rc" ]; then
 		printf 'fail\tdid not finish: %s\n' "$(cat "$boot/status" 2>/dev/null || echo 'no boot status')"
@@ -171,9 +171,9 @@ for flavour in "${flavours[@]}"; do
 		done
 		# A report outside every case's markers (boot, between cases, power
 		# off) belongs to no case: it fails the boot's own row.
-		bsplat=$(awk '/pollbench-reliability: case .* start/ { on = 1; next }
+		bsplat=$(awk -v re="$PB_SPLAT_RE" '/pollbench-reliability: case .* start/ { on = 1; next }
 			/pollbench-reliability: case .* end/ { on = 0; next }
-			!on && /Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|KASAN|possible (circular|recursive) locking|inconsistent lock state|sleeping function called/ { print; exit }' "$boot/console.log" 2>/dev/null)
+			!on && $0 ~ re { print; exit }' "$boot/console.log" 2>/dev/null)
 		if [ -n "$bsplat" ]; then
 			printf '%s\t%s\tboot\tfail\tkernel reported outside the cases: %s\t0\t\n' "$v" "$flavour" "$(sed 's/^\[[ 0-9.]*\] //' <<<"${bsplat:0:200}")" >>"$out/results.tsv"
 			echo "fail $v $flavour boot: $bsplat"

@@ -4,7 +4,8 @@
 # results folder) into docs/reliability.md on stdout: the variant x case
 # table with the verdicts and the counts behind them, generated, never edited.
 set -euo pipefail
-PB_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../../scripts/lib.sh"
 # report.sh RESULTS-DIR...: several runs (e.g. a release and a debug run)
 # make one table; the first run's metadata leads.
 [ $# -ge 1 ] || { echo "usage: report.sh RESULTS-DIR..." >&2; exit 1; }
@@ -22,9 +23,9 @@ for r in "$@"; do
 	for b in "$r"/*-release "$r"/*-debug; do
 		[ -f "$b/console.log" ] || continue
 		bn=$(basename "$b")
-		bs=$(awk '/pollbench-reliability: case .* start/ { on = 1; next }
+		bs=$(awk -v re="$PB_SPLAT_RE" '/pollbench-reliability: case .* start/ { on = 1; next }
 			/pollbench-reliability: case .* end/ { on = 0; next }
-			!on && /Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|KASAN|possible (circular|recursive) locking|inconsistent lock state|sleeping function called/ { print; exit }' "$b/console.log")
+			!on && $0 ~ re { print; exit }' "$b/console.log")
 		if [ -n "$bs" ]; then
 			printf '%s\t%s\tboot\tfail\tkernel reported outside the cases: %s\t0\t\t%s\n' "${bn%-*}" "${bn##*-}" "$(sed 's/^\[[ 0-9.]*\] //' <<<"${bs:0:200}")" "$(basename "$r")"
 		else
