@@ -24,7 +24,7 @@ expect_fail() {
 	out=$("$@" 2>&1) || rc=$?
 	[ $rc != 0 ] || fail "$what: exited 0, expected an error; output: $out"
 	grep -qE -- "$pattern" <<<"$out" || fail "$what: message does not match /$pattern/: $out"
-	echo "ok: $what -> exit $rc: $(head -n1 <<<"$out")"
+	echo "ok - $what -> exit $rc: $(head -n1 <<<"$out")"
 }
 
 # guest_job VARIANT [guest-run options...] < JOBSCRIPT: boot VARIANT with the

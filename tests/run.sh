@@ -2,8 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # Run pollbench's tests: tests/run.sh [--unit-only] [NAME-GLOB...]
 # Unit tests (tests/unit, analysis) run on the host; guest tests
-# (tests/guest) and series checks (tests/kernel) first build the kernels. Each test: 0 pass, 1 fail,
-# 77 skip. Logs in build/test-logs/. Last line: "N passed, N failed, N skipped".
+# (tests/guest) and series checks (tests/kernel) first build the kernels.
+# Each test: 0 pass, 1 fail, 77 skip; it is killed after its folder's
+# `settings` timeout (kselftest style: timeout=SECONDS), or its own
+# "# Timeout: SECONDS" header line, and then fails. Output is TAP (ok /
+# not ok lines, a plan at the end); logs in build/test-logs/. Last line:
+# "N passed, N failed, N skipped".
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -31,46 +35,64 @@ selected() {
 	return 1
 }
 
-# run_test NAME CMD...: run one test, record its verdict and time.
+# timeout_of TEST-FILE: the test's time limit in seconds, from its
+# "# Timeout: N" header line, else its folder's settings file.
+timeout_of() {
+	local t
+	t=$(sed -n 's/^# Timeout: *\([0-9][0-9]*\)$/\1/p' "$1" | head -n1)
+	[ -n "$t" ] || t=$(sed -n 's/^timeout=\([0-9][0-9]*\)$/\1/p' "$(dirname "$1")/settings" 2>/dev/null)
+	[ -n "$t" ] || die "$1: no time limit (a '# Timeout: N' line or $(dirname "$1")/settings)"
+	echo "$t"
+}
+
+n=0
+echo "TAP version 13"
+# run_test NAME TIMEOUT CMD...: run one test under its time limit, record
+# its verdict and time.
 run_test() {
-	local name=$1 rc=0 start end prev=""
-	shift
+	local name=$1 limit=$2 rc=0 start end prev="" secs
+	shift 2
 	selected "$name" || return 0
-	[ -f "$logs/$name.seconds" ] && prev=" (previous run $(cat "$logs/$name.seconds")s)"
+	n=$((n + 1))
+	[ -f "$logs/$name.seconds" ] && prev=", previous run $(cat "$logs/$name.seconds") s"
 	start=$(date +%s)
-	"$@" >"$logs/$name.log" 2>&1 || rc=$?
+	timeout -k 10 "$limit" "$@" >"$logs/$name.log" 2>&1 || rc=$?
 	end=$(date +%s)
-	echo $((end - start)) >"$logs/$name.seconds"
+	secs=$((end - start))
+	echo "$secs" >"$logs/$name.seconds"
 	case $rc in
-	0) passed=$((passed + 1)); echo "PASS $name $((end - start))s$prev" ;;
+	0) passed=$((passed + 1)); echo "ok $n - $name ($secs s$prev)" ;;
 	77) skipped=$((skipped + 1)); skips+=("$name: $(grep -m1 SKIP "$logs/$name.log" || true)")
-		echo "SKIP $name $((end - start))s" ;;
+		echo "ok $n - $name # SKIP $(grep -m1 -o 'SKIP: .*' "$logs/$name.log" | cut -c7- || true)" ;;
+	124 | 137) failed=$((failed + 1)); failures+=("$name")
+		echo "not ok $n - $name (timed out after $limit s; log: $logs/$name.log)"
+		tail -n 15 "$logs/$name.log" | sed 's/^/# /' ;;
 	*) failed=$((failed + 1)); failures+=("$name")
-		echo "FAIL $name $((end - start))s (exit $rc; log: $logs/$name.log)"
-		tail -n 15 "$logs/$name.log" | sed 's/^/    /' ;;
+		echo "not ok $n - $name ($secs s, exit $rc; log: $logs/$name.log)"
+		tail -n 15 "$logs/$name.log" | sed 's/^/# /' ;;
 	esac
 }
 
 for t in "$PB_ROOT"/tests/unit/*.sh; do
-	run_test "$(basename "$t" .sh)" "$t"
+	run_test "$(basename "$t" .sh)" "$(timeout_of "$t")" "$t"
 done
-run_test analysis-unit make -s -C "$PB_ROOT/analysis" test
+run_test analysis-unit 900 make -s -C "$PB_ROOT/analysis" test
 
 if [ $unit_only = 0 ]; then
 	pb_lock "tests/run.sh"
 	# What the guest tests boot; a failure here fails them all.
-	run_test build-guest-image "$PB_ROOT/scripts/guest-image.sh"
+	run_test build-guest-image 900 "$PB_ROOT/scripts/guest-image.sh"
 	for v in $PB_VARIANTS $PB_REFERENCE_VARIANTS; do
 		variant_has_patches "$v" || continue
-		run_test "build-kernel-$v" "$PB_ROOT/scripts/kernel-build.sh" "$v"
+		run_test "build-kernel-$v" 3600 "$PB_ROOT/scripts/kernel-build.sh" "$v"
 	done
 	for t in "$PB_ROOT"/tests/kernel/*.sh "$PB_ROOT"/tests/guest/*.sh; do
-		run_test "$(basename "$t" .sh)" "$t"
+		run_test "$(basename "$t" .sh)" "$(timeout_of "$t")" "$t"
 	done
 fi
 
-echo
-[ ${#skips[@]} = 0 ] || printf 'skipped: %s\n' "${skips[@]}"
-[ ${#failures[@]} = 0 ] || printf 'failed: %s\n' "${failures[@]}"
+echo "1..$n"
+[ ${#skips[@]} = 0 ] || printf '# skipped: %s\n' "${skips[@]}"
+[ ${#failures[@]} = 0 ] || printf '# failed: %s\n' "${failures[@]}"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ $failed = 0 ]

@@ -33,7 +33,7 @@ c=randread-4k-qd1-psync@alone
 grep -q "baseline-badq-r1-a1: cell $c failed (rc 1: queue setting io_poll_delay=0: .*reads '-1' after the write" \
 	"$TEST_DIR/bench.log" || fail "the failed queue setting is not named in bench's output"
 [ ! -e "$run/baseline-badq" ] || fail "a failed cell entered the results"
-echo "ok: a queue write that did not take failed its cell: $(grep -m1 '^FAILED: baseline-badq-r1' "$TEST_DIR/bench.log")"
+echo "ok - a queue write that did not take failed its cell: $(grep -m1 '^FAILED: baseline-badq-r1' "$TEST_DIR/bench.log")"
 
 # expect_meta LABEL KEY VALUE
 expect_meta() {
@@ -54,13 +54,13 @@ expect_meta baseline-idlepoll cmdline_extra idle=poll
 expect_meta baseline-idlepoll queue_settings ""
 grep -qx nomerges=2 "$run/baseline/$c/1/queue-settings.txt" || fail "baseline: nomerges=2 not read back"
 [ ! -s "$run/baseline-idlepoll/$c/1/queue-settings.txt" ] || fail "baseline-idlepoll: queue settings written without any asked"
-echo "ok: queue:nomerges=2 written and read back on the label that overrides 'baseline'"
+echo "ok - queue:nomerges=2 written and read back on the label that overrides 'baseline'"
 
 # The guest's own view of its command line (dmesg of the cell).
 cmd_of() { grep -m1 'Kernel command line:' "$run/$1/$c/1/dmesg.txt"; }
 [[ " $(cmd_of baseline-idlepoll) " == *" idle=poll "* ]] || fail "idle=poll not on the guest command line: $(cmd_of baseline-idlepoll)"
 [[ " $(cmd_of baseline) " != *" idle=poll "* ]] || fail "idle=poll leaked into the baseline boot"
-echo "ok: guest command line: $(cmd_of baseline-idlepoll)"
+echo "ok - guest command line: $(cmd_of baseline-idlepoll)"
 jq -e '.configs["baseline-idlepoll"] == {kernel_variant: "baseline", cmdline_extra: "idle=poll", queue_settings: ""}' \
 	"$run/run.json" >/dev/null || fail "run.json lacks the label's config: $(jq -c .configs "$run/run.json")"
 
@@ -75,4 +75,4 @@ grep -q "^| metric | unit | baseline | baseline-idlepoll |" "$run/report.md" || 
 grep -qE "^\| baseline-idlepoll \| baseline \| idle=poll \| +\|" "$run/report.md" || fail "report.md provenance lacks the label's kernel and cmdline"
 jq -e '[.cells[] | select(.variant == "baseline-idlepoll")][0] | .kernel_variant == "baseline" and .cmdline_extra == "idle=poll"' \
 	"$run/summary.json" >/dev/null || fail "summary.json lacks the label's kernel_variant/cmdline_extra"
-echo "ok: report compares baseline-idlepoll against baseline; p50 $(jq -r '[.cells[] | select(.cell == "'"$c"'") | "\(.variant) \(.clat_p50_ns) ns"] | join(", ")' "$run/summary.json")"
+echo "ok - report compares baseline-idlepoll against baseline; p50 $(jq -r '[.cells[] | select(.cell == "'"$c"'") | "\(.variant) \(.clat_p50_ns) ns"] | join(", ")' "$run/summary.json")"

@@ -29,7 +29,7 @@ for c in randread-4k-qd1-psync@alone randread-4k-qd1-iouring-hipri@alone; do
 			grep -q "^$k [0-9][0-9]*$" "$d/window-$e.txt" || fail "$c: window-$e.txt lacks $k"
 		done
 	done
-	echo "ok: $c: $(jq -r '.jobs[0].read.iops | floor' "$d/fio.json") IOPS on $(jq -r .kernel_release "$d/meta.json") under $accel"
+	echo "ok - $c: $(jq -r '.jobs[0].read.iops | floor' "$d/fio.json") IOPS on $(jq -r .kernel_release "$d/meta.json") under $accel"
 done
 [ "$(jq -r .seed "$run/run.json")" = 42 ] || fail "seed not recorded"
 
@@ -45,4 +45,4 @@ grep -q "1 cells" "$TEST_DIR/resume.log" || fail "resume ran more than the lost 
 # writer's SIGPIPE would fail the test (this flaked in CI).
 "$PB_ROOT/scripts/bench.sh" --matrix "$m" --run r1 >"$TEST_DIR/again.log" 2>&1
 grep -q "done already" "$TEST_DIR/again.log" || fail "a finished run was not skipped: $(cat "$TEST_DIR/again.log")"
-echo "ok: resume redid 1 cell and kept the other"
+echo "ok - resume redid 1 cell and kept the other"

@@ -14,7 +14,7 @@ status=$(cat "$TEST_DIR/boot/status")
 [[ $status == "failed: timeout after 25s" ]] || fail "hang status: '$status'"
 grep -q pollbench-test-hang-start "$TEST_DIR/boot/console.log" || fail "console log not kept"
 [ $took -lt 60 ] || fail "the hang took ${took}s to be killed (limit 25s)"
-echo "ok: hang -> '$status' after ${took}s"
+echo "ok - hang -> '$status' after ${took}s"
 
 if echo 'echo 1 >/proc/sys/kernel/sysrq; echo c >/proc/sysrq-trigger' | guest_job baseline; then
 	fail "a panicking guest was judged ok"
@@ -22,4 +22,4 @@ fi
 status=$(cat "$TEST_DIR/boot/status")
 [[ $status == "failed: kernel reported: "* ]] || fail "panic status: '$status'"
 grep -q 'Kernel panic' "$TEST_DIR/boot/console.log" || fail "panic not in the kept console log"
-echo "ok: panic -> '$status'"
+echo "ok - panic -> '$status'"

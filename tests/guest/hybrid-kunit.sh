@@ -36,4 +36,4 @@ bad=$(grep -E '^ +not ok ' <<<"$ktap") || true
 ok=$(grep -cE '^ +ok [0-9]+ blk_hp_test_' <<<"$ktap") || true
 [ "$ok" = "$want" ] || fail "$ok cases ok, $want expected"
 grep -qE "^ok [0-9]+ $suite\$" <<<"$ktap" || fail "suite result: $(tail -n1 <<<"$ktap")"
-echo "ok: $suite: $ok/$want cases ok"
+echo "ok - $suite: $ok/$want cases ok"

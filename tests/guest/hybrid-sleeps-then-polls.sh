@@ -86,7 +86,7 @@ done <"$o/bad.txt"
 for v in 1000000 0 -1; do
 	grep -qxF -- "[$v] rc=0 now=$v" "$o/good.txt" || fail "good value $v: $(cat "$o/good.txt")"
 done
-echo "ok: default -1; -2 -1000 1000001 99999999999 abc 12abc and an empty line: EINVAL, value unchanged; 1000000 0 -1 accepted"
+echo "ok - default -1; -2 -1000 1000001 99999999999 abc 12abc and an empty line: EINVAL, value unchanged; 1000000 0 -1 accepted"
 
 # sum TAG.PHASE COUNTER: a counter summed over the hardware queues.
 sum() { awk -v k="$2" '$2 == k { s += $3 } END { printf "%.0f\n", s }' "$o/$1"; }
@@ -159,4 +159,4 @@ clat=$(jq '.jobs[0].read.clat_ns.mean | floor' "$o/nullb.fixed50.json")
 echo "nullb-200us at 50 us fixed: estimate $est ns, fio mean completion $clat ns"
 [ "$est" -ge 150000 ] && [ "$est" -le 300000 ] ||
 	fail "nullb-200us: estimate $est ns is not the 200 us device time"
-echo "ok: sleeps and polls where due, none at -1, one estimator sample per polled I/O"
+echo "ok - sleeps and polls where due, none at -1, one estimator sample per polled I/O"

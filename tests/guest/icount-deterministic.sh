@@ -45,7 +45,7 @@ for cell in "$run"/*/*@alone@nullb-10us; do
 	within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= a * p / 100) }'; }
 	within "${p50[0]}" "${p50[1]}" 0.5 || fail "$name: p50 ${p50[0]} against ${p50[1]} ns, more than 0.5 % apart"
 	within "${mean[0]}" "${mean[1]}" 1 || fail "$name: mean ${mean[0]} against ${mean[1]} ns, more than 1 % apart"
-	echo "ok: $name: p50 ${p50[0]} / ${p50[1]} ns, mean ${mean[0]} / ${mean[1]} ns over two boots"
+	echo "ok - $name: p50 ${p50[0]} / ${p50[1]} ns, mean ${mean[0]} / ${mean[1]} ns over two boots"
 	checked=$((checked + 1))
 done
 [ $checked = 4 ] || fail "expected 4 cells, checked $checked"

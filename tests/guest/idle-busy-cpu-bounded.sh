@@ -134,7 +134,7 @@ echo "SIGKILL: fio ended after $kill_ms ms (/proc/uptime, 10 ms resolution)"
 [ "$kill_ms" -le $kill_bound_ms ] || fail "SIGKILL took $kill_ms ms, more than $kill_bound_ms ms"
 inflight=$(awk '$1 == "polled_inflight" { s += $2 } END { print s + 0 }' "$out/kill-poll-stats.txt")
 [ "$inflight" = 0 ] || fail "$inflight polled requests still in flight after the kill"
-echo "ok: no I/O lost, failed or hung with a busy CPU; SIGKILL in $kill_ms ms"
+echo "ok - no I/O lost, failed or hung with a busy CPU; SIGKILL in $kill_ms ms"
 if [ -n "$over" ]; then
 	echo "measured: a bound did not hold on this platform:$over"
 else

@@ -62,4 +62,4 @@ ios3=$(fio_ios "$out/psync-2.json")
 echo "after: 3 s later, idle pause 3 s + $ios3 psync I/Os: idle loop exits $idle3, hook entries $hook3"
 [ "$idle3" -gt 100 ] || fail "the idle loop ran only $idle3 times"
 [ "$hook3" = 0 ] || fail "__blk_idle_poll entered $hook3 times after the last polled wait: the key stayed on"
-echo "ok: hook entered only while polled I/O ran ($hook2 times), never with none outstanding"
+echo "ok - hook entered only while polled I/O ran ($hook2 times), never with none outstanding"

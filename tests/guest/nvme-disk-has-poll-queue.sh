@@ -14,5 +14,5 @@ EOT
 	grep -qx -- ".*-pollbench-$v" "$out/uname" || fail "$v: uname -r is '$(cat "$out/uname")'"
 	[ "$(cat "$out/size")" -gt 0 ] || fail "$v: nvme0n1 has no size"
 	grep -q '/1 default/read/poll queues' "$out/queues" || fail "$v: queues: '$(cat "$out/queues")'"
-	echo "ok: $v boots as $(cat "$out/uname"); queues $(cat "$out/queues")"
+	echo "ok - $v boots as $(cat "$out/uname"); queues $(cat "$out/queues")"
 done

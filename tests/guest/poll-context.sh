@@ -61,7 +61,7 @@ EOT
 	ios=$(fio_ios "$d/fio.json")
 	[ "$ios" -gt 100 ] || fail "$v psync: only $ios I/Os"
 	[ "$(all_polls "$d")" = 0 ] || fail "$v psync: $(all_polls "$d") polls for interrupt-driven I/O"
-	echo "ok: $v psync: $ios I/Os, no poll counted"
+	echo "ok - $v psync: $ios I/Os, no poll counted"
 
 	for c in $conditions; do
 		d=$out/pvsync2-hipri@$c
@@ -113,7 +113,7 @@ EOT
 			check "$d" "$what" idle_polls -eq 0
 			;;
 		esac
-		printf 'ok: %s: %s I/Os; task polls %s completions %s sleeps %s; idle polls %s completions %s; timer polls %s completions %s waits %s sleeps %s\n' \
+		printf 'ok - %s: %s I/Os; task polls %s completions %s sleeps %s; idle polls %s completions %s; timer polls %s completions %s waits %s sleeps %s\n' \
 			"$what" "$ios" "$(pdelta "$d" task_polls)" "$(pdelta "$d" task_completions)" \
 			"$(pdelta "$d" task_sleeps)" "$(pdelta "$d" idle_polls)" "$(pdelta "$d" idle_completions)" \
 			"$(pdelta "$d" timer_polls)" "$(pdelta "$d" timer_completions)" "$(pdelta "$d" timer_waits)" \

@@ -5,6 +5,7 @@
 # hotplug, controller reset, bad knob values, privilege, the 5.19 hang
 # (sync-poll-waiter-never-sleeps-unwoken) and a 30 s soak, at small sizes;
 # each case fails on its own checks or on a kernel report between its markers.
+# Timeout: 3600
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 mapfile -t vs < <(built_variants)

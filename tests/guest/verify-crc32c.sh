@@ -22,6 +22,6 @@ EOT
 		ios=$(jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$f")
 		[ "$errs" = 0 ] || fail "$v $e: fio error $errs"
 		[ "$ios" -gt 1000 ] || fail "$v $e: only $ios I/Os verified"
-		echo "ok: $v $e: $ios I/Os written and verified, no mismatch"
+		echo "ok - $v $e: $ios I/Os written and verified, no mismatch"
 	done
 done

@@ -68,7 +68,7 @@ for v in $(built_variants); do
 			[ -f "$obj/${f%.c}.o" ] || f=$(includer "$src" "$obj" "$f")
 			[ -n "$f" ] && [ -f "$ref_src/$f" ] && echo "$f"
 		done | LC_ALL=C sort -u)
-	[ ${#files[@]} -gt 0 ] || { echo "ok: $v: checkpatch clean, no .c file to compile-check"; continue; }
+	[ ${#files[@]} -gt 0 ] || { echo "ok - $v: checkpatch clean, no .c file to compile-check"; continue; }
 	for kind in w1 sparse; do
 		warnings "$ref_src" "$ref_obj" "$kind" "${files[@]}" >"$TEST_DIR/$v.$kind.base"
 		warnings "$src" "$obj" "$kind" "${files[@]}" >"$TEST_DIR/$v.$kind.new"
@@ -79,7 +79,7 @@ $new"
 	# Put the objects back as the normal build makes them.
 	make -s -C "$src" O="$obj" -j"$(nproc)" CC="ccache gcc" LOCALVERSION="$(variant_localversion "$v")" bzImage >/dev/null
 	make -s -C "$ref_src" O="$ref_obj" -j"$(nproc)" CC="ccache gcc" LOCALVERSION="$(variant_localversion "$ref")" bzImage >/dev/null
-	echo "ok: $v ($range, against $ref): Signed-off-by, checkpatch --strict clean; no new W=1 or sparse warning in ${#files[@]} files: ${files[*]}"
+	echo "ok - $v ($range, against $ref): Signed-off-by, checkpatch --strict clean; no new W=1 or sparse warning in ${#files[@]} files: ${files[*]}"
 	checked=$((checked + 1))
 done
 [ $checked -gt 0 ] || skip "no series with patches yet"

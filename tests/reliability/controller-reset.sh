@@ -49,7 +49,7 @@ count ios_verified_after "$ios"
 if [ $rc != 0 ] || [ "$(fio_errors $name)" != 0 ]; then
 	bad "$name: fio exit $rc: $(tail -n 3 "$REL_OUT/$name.log")"
 else
-	say "ok: after the resets $ios polled I/Os written and verified ($polls polls)"
+	say "ok - after the resets $ios polled I/Os written and verified ($polls polls)"
 fi
 is_polling && [ "$polls" -le 0 ] && bad "$name: no poll counted after the resets"
 drained $name

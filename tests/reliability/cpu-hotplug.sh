@@ -42,7 +42,7 @@ count fio_runs "$LOOP_RUNS"
 if [ "$LOOP_FAILED" != 0 ] || [ "$LOOP_ERRORS" != 0 ] || [ "$LOOP_MISMATCH" != 0 ]; then
 	bad "$LOOP_FAILED of $LOOP_RUNS fio runs failed (errors $LOOP_ERRORS, verify failures $LOOP_MISMATCH); see $name-*.log"
 else
-	say "ok: $done_cycles offline/online cycles of cpu1 during $LOOP_RUNS fio runs: $LOOP_IOS polled I/Os written and verified"
+	say "ok - $done_cycles offline/online cycles of cpu1 during $LOOP_RUNS fio runs: $LOOP_IOS polled I/Os written and verified"
 fi
 [ "$done_cycles" = "$cycles" ] || bad "only $done_cycles of $cycles hotplug cycles done"
 drained $name

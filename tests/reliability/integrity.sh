@@ -27,7 +27,7 @@ for eng in polled irq; do
 			bad "$name: fio exit $rc, error $errs: $(tail -n 3 "$REL_OUT/$name.log")"
 			add mismatches_or_errors 1
 		else
-			say "ok: $name: $ios I/Os written and verified ($jobs job(s) x $size)"
+			say "ok - $name: $ios I/Os written and verified ($jobs job(s) x $size)"
 		fi
 		polls=$(($(pstat polls) - p0))
 		[ $eng = polled ] && add polls_during_polled_runs "$polls"

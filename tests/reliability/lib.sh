@@ -134,7 +134,7 @@ check_bound() {
 	max=$(fio_lat_max_us "$1")
 	add lat_max_us_"$1" "$max"
 	if [ "$max" -le "$2" ]; then
-		say "ok: $3: longest I/O $max us <= bound $2 us"
+		say "ok - $3: longest I/O $max us <= bound $2 us"
 	else
 		bad "$3: longest I/O $max us > bound $2 us"
 	fi

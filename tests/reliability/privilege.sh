@@ -32,10 +32,10 @@ count user_ios "$ios"
 count user_polls "$polls"
 [ $rc = 0 ] && [ "$ios" -gt 0 ] || bad "fio as nobody: exit $rc, $ios I/Os: $(tail -n 3 "$REL_OUT/user-polled.log")"
 if is_polling; then
-	[ "$polls" -gt 0 ] && say "ok: nobody's pvsync2 hipri I/O was polled: $ios I/Os, $polls polls" ||
+	[ "$polls" -gt 0 ] && say "ok - nobody's pvsync2 hipri I/O was polled: $ios I/Os, $polls polls" ||
 		bad "nobody's pvsync2 hipri I/O was not polled ($polls polls)"
 else
-	say "ok: nobody did $ios I/Os (this kernel does not poll sync I/O)"
+	say "ok - nobody did $ios I/Os (this kernel does not poll sync I/O)"
 fi
 
 # 2. Knobs: root-only.
@@ -82,7 +82,7 @@ count competitor_cpu_share "${share:-0}"
 count user_ios_contended "$(fio_ios user-contended)"
 [ $rc = 0 ] || bad "contended fio as nobody: exit $rc"
 if awk -v s="${share:-0}" -v m=$PRIV_FAIR_MIN 'BEGIN { exit !(s >= m) }'; then
-	say "ok: the competitor kept ${share} of CPU1 beside nobody's polling fio (min $PRIV_FAIR_MIN)"
+	say "ok - the competitor kept ${share} of CPU1 beside nobody's polling fio (min $PRIV_FAIR_MIN)"
 else
 	bad "the competitor got only ${share:-?} of CPU1 beside nobody's polling fio (min $PRIV_FAIR_MIN)"
 fi

@@ -48,7 +48,7 @@ for rep in $(seq $reps); do
 			elif [ $dt -gt "$limit" ]; then
 				bad "$name: fio took $dt cs to end after SIG$sig (bound $limit cs)"
 			else
-				say "ok: $name: ended $dt cs after SIG$sig ($IOS_SEEN I/Os, $polls polls before it)"
+				say "ok - $name: ended $dt cs after SIG$sig ($IOS_SEEN I/Os, $polls polls before it)"
 			fi
 			[ "$dt" -gt "$maxdt" ] && maxdt=$dt
 			count end_max_cs "$maxdt"

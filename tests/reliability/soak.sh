@@ -42,7 +42,7 @@ count ios_completed "$ios"
 if [ $rc != 0 ] || [ "$(fio_errors $name)" != 0 ] || fio_verify_mismatch $name; then
 	bad "fio exit $rc, error $(fio_errors $name): $(tail -n 3 "$REL_OUT/$name.log")"
 else
-	say "ok: ${REL_SOAK_S} s mixed run: $ios I/Os, no error, no mismatch"
+	say "ok - ${REL_SOAK_S} s mixed run: $ios I/Os, no error, no mismatch"
 fi
 drained $name
 sync

@@ -14,4 +14,4 @@ wall=$(awk '$1 == "wall_seconds" { print $2 }' "$TEST_DIR/out.txt")
 awk -v w="$wall" 'BEGIN { exit !(w >= 0.5 && w < 1.5) }' || fail "ran ${wall}s for -t 0.5"
 expect_fail "bad -t" "usage" "$TEST_DIR/cpuhog" -t abc
 expect_fail "bad -c" "usage" "$TEST_DIR/cpuhog" -c -1
-echo "ok: $rate units/s over ${wall}s"
+echo "ok - $rate units/s over ${wall}s"

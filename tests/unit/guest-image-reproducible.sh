@@ -10,5 +10,5 @@ for d in a b; do
 done
 cmp "$TEST_DIR/a/guest/initramfs.cpio.gz" "$TEST_DIR/b/guest/initramfs.cpio.gz" ||
 	fail "two builds of the guest image differ"
-echo "ok: identical images, sha256 $(cat "$TEST_DIR/a/guest/initramfs.cpio.gz.sha256")"
+echo "ok - identical images, sha256 $(cat "$TEST_DIR/a/guest/initramfs.cpio.gz.sha256")"
 rm -rf "$TEST_DIR"

@@ -37,4 +37,4 @@ for f in "$PB_ROOT"/matrix/*.matrix; do
 	"$PB_ROOT/scripts/bench.sh" --matrix "$f" --list >/dev/null || fail "$f does not read"
 	n=$((n + 1))
 done
-echo "ok: --list and --kernels on a fixture; $n shipped matrices read"
+echo "ok - --list and --kernels on a fixture; $n shipped matrices read"

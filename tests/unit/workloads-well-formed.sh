@@ -18,4 +18,4 @@ for m in "$PB_ROOT"/matrix/*.matrix; do
 		[ -f "$PB_ROOT/workloads/$w.fio" ] || fail "$m names missing workload $w"
 	done
 done
-echo "ok: $n workloads"
+echo "ok - $n workloads"
