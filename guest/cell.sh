@@ -118,52 +118,43 @@ fi
 PB_TIME_BASED=1
 [ "$PB_IOS" = 0 ] || PB_TIME_BASED=0
 export PB_DEV PB_RUNTIME PB_RAMP PB_CPU PB_IOS PB_TIME_BASED
+# For the condition's file: the vCPU count, and an upper bound for the
+# load's run time (fio's end stops it earlier).
+# shellcheck disable=SC2034
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
-# Upper bound for the load's run time; fio's end stops it earlier.
+# shellcheck disable=SC2034
 limit=$((2 * (PB_RUNTIME + PB_RAMP) + 30))
 
 echo "pollbench: cell $(basename "$workload")@$condition start" >/dev/kmsg
-# The load runs exactly as long as fio: it is started with a generous limit
-# and stopped (cpuhog on SIGTERM, cyclictest on SIGINT, both then report)
-# as soon as fio ends, so no part of its result comes from time without I/O.
-# The competitor-only reference runs as long as a whole fio job, or
-# PB_COMPETITOR_SECONDS when the job is a fixed number of I/Os.
-pids=""
-stop_signal=TERM
-case $condition in
-alone) ;;
-competitor)
-	# Same nice level as fio, same CPU: its loss is the fairness cost.
-	cpuhog -c "$PB_CPU" -t "$limit" -o "$out/competitor.txt" &
-	pids=$!
-	;;
-competitor-only)
-	# The competitor's rate alone on the CPU: the reference for its loss.
-	cpuhog -c "$PB_CPU" -t "${PB_COMPETITOR_SECONDS:-$((PB_RUNTIME + PB_RAMP))}" -o "$out/competitor.txt"
+# The condition is a file, guest/conditions/<name>.sh (in the image at
+# /pb/conditions/), defining cond_start and cond_stop; cond_stop ends what
+# cond_start left running, so no part of the load's result comes from
+# time without I/O. A condition that sets cond_no_io runs no fio.
+cond_pids=""
+cond_no_io=0
+# cond_kill SIGNAL: stop the condition's processes and wait for their
+# reports; a process that fails fails the cell.
+cond_kill() {
+	for p in $cond_pids; do
+		kill -"$1" "$p" 2>/dev/null
+		wait "$p" || rc=1
+	done
+}
+cond_file=${PB_CONDITIONS_DIR:-/pb/conditions}/$condition.sh
+if [ ! -f "$cond_file" ]; then
+	loud "unknown condition '$condition' (no $cond_file)"
+	teardown_device
+	finish 1
+fi
+# shellcheck source=/dev/null
+. "$cond_file"
+if [ "$cond_no_io" = 1 ]; then
+	cond_start
 	rc=$?
 	teardown_device
 	finish $rc
-	;;
-cyclictest)
-	cyclictest -m -q -p 95 -a "$PB_CPU" -t 1 -i "${PB_CYCLICTEST_INTERVAL:-500}" -h 10000 \
-		-D "$limit" >"$out/cyclictest.txt" 2>"$out/cyclictest.err" &
-	pids=$!
-	stop_signal=INT
-	;;
-busy)
-	c=0
-	while [ "$c" -lt "$ncpu" ]; do
-		cpuhog -c "$c" -t "$limit" -o "$out/busy-cpu$c.txt" &
-		pids="$pids $!"
-		c=$((c + 1))
-	done
-	;;
-*)
-	loud "unknown condition '$condition'"
-	teardown_device
-	finish 1
-	;;
-esac
+fi
+cond_start
 
 # fio runs guest/window.sh right before and right after its I/O loop, in
 # a folder of tmpfs (its prerun/postrun output files land there too).
@@ -186,10 +177,7 @@ if [ $rc = 0 ] && { [ ! -s "$out/window-before.txt" ] || [ ! -s "$out/window-aft
 	rc=1
 fi
 
-for p in $pids; do
-	kill -"$stop_signal" "$p" 2>/dev/null
-	wait "$p" || rc=1
-done
+cond_stop
 teardown_device || rc=1
 dmesg >"$out/dmesg.txt"
 echo "pollbench: cell $(basename "$workload")@$condition end rc=$rc" >/dev/kmsg

@@ -16,7 +16,7 @@ mkdir -p "$out"
 
 # Rebuild only when an input changed: the guest files, this script, and the
 # Debian packages whose binaries go in.
-inputs=$( (cat "$0" "$PB_ROOT"/guest/*.sh "$PB_ROOT"/guest/tools/*; \
+inputs=$( (cat "$0" "$PB_ROOT"/guest/*.sh "$PB_ROOT"/guest/conditions/*.sh "$PB_ROOT"/guest/tools/*; \
 	dpkg-query -W busybox-static fio rt-tests linux-perf libc6 gcc 2>/dev/null) | sha256sum | cut -c1-16)
 if [ -f "$image" ] && [ "$(cat "$out/inputs" 2>/dev/null)" = "$inputs" ] && [ -z "${PB_REBUILD:-}" ]; then
 	exit 0
@@ -64,6 +64,8 @@ make -s -C "$PB_ROOT/guest/tools" OUT="$root/usr/bin" CC=gcc
 install -m 0755 "$PB_ROOT/guest/init.sh" "$root/init"
 mkdir -p "$root/pb"
 install -m 0755 "$PB_ROOT/guest/cell.sh" "$PB_ROOT/guest/window.sh" "$PB_ROOT/guest/kprobes.sh" "$root/pb/"
+mkdir -p "$root/pb/conditions"
+install -m 0644 "$PB_ROOT"/guest/conditions/*.sh "$root/pb/conditions/"
 echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"
 echo "nobody:x:65534:65534:nobody:/tmp:/bin/sh" >>"$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"

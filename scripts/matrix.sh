@@ -9,15 +9,18 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # the arrays are what bench.sh reads
 
-# The conditions guest/cell.sh knows; competitor-only runs no I/O.
-PB_CONDITIONS="alone competitor competitor-only cyclictest busy"
+# The conditions guest/cell.sh knows: the files of guest/conditions/
+# (competitor-only runs no I/O).
+PB_CONDITIONS=$(cd "$PB_ROOT/guest/conditions" && for f in *.sh; do printf '%s ' "${f%.sh}"; done)
+PB_CONDITIONS=${PB_CONDITIONS% }
 
 declare -A M=() CFG_KERNEL=() CFG_CMDLINE=() CFG_QUEUE=() CFG_WORKLOADS=() CFG_WHERE=() KERNEL_OF=()
 LABELS=()
 
-# is_condition NAME: true if guest/cell.sh runs condition NAME.
+# is_condition NAME: true if guest/cell.sh runs condition NAME (a file
+# guest/conditions/NAME.sh).
 is_condition() {
-	[[ " $PB_CONDITIONS " == *" $1 "* ]]
+	[[ $1 =~ ^[a-z][a-z-]*$ ]] && [ -f "$PB_ROOT/guest/conditions/$1.sh" ]
 }
 
 # matrix_config WHERE "LABEL KERNEL-VARIANT SETTING...": record a config line.
