@@ -9,8 +9,10 @@ PB_VARIANTS="baseline common inline idle hybrid"
 # Reference kernels the benchmarks compare against, not designs: the tests
 # that check every design leave them out. baseline-nullb is the pinned
 # kernel with only the base's null_blk fix (poll queues honour
-# completion_nsec), the interrupt reference on null_blk devices.
-PB_REFERENCE_VARIANTS="baseline-nullb"
+# completion_nsec), the interrupt reference on null_blk devices;
+# iouring-hybrid is baseline-nullb with upstream's io_uring hybrid IOPOLL
+# (6.13) backported, the reference arm for what upstream did later.
+PB_REFERENCE_VARIANTS="baseline-nullb iouring-hybrid"
 # shellcheck source=scripts/pin.env
 . "$PB_ROOT/scripts/pin.env"
 
@@ -76,6 +78,10 @@ series_files() {
 	baseline) ;;
 	common) series_of "$PB_ROOT/patches-common" ;;
 	baseline-nullb) series_of "$PB_ROOT/patches-$1" ;;
+	iouring-hybrid)
+		series_of "$PB_ROOT/patches-baseline-nullb"
+		series_of "$PB_ROOT/patches-$1"
+		;;
 	*)
 		series_of "$PB_ROOT/patches-common"
 		series_of "$PB_ROOT/patches-$1"
