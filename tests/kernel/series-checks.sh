@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Description: every series passes the kernel's own review checks: each
+# Description: every series (and the iouring-hybrid backport)
+# passes the kernel's own review checks: each
 # patch has a Signed-off-by and is checkpatch --strict clean, and the .c
 # files a series touches build with no new W=1 warning and no new sparse
 # warning against the same files in the tree the series applies on.
@@ -38,7 +39,8 @@ includer() {
 	return 0
 }
 
-for v in $(built_variants); do
+# The designs, and iouring-hybrid (upstream's backport, a reference kernel).
+for v in $(built_variants) iouring-hybrid; do
 	[ "$v" = baseline ] && continue
 	src=$(variant_src "$v")
 	obj=$(variant_obj "$v")
@@ -47,6 +49,8 @@ for v in $(built_variants); do
 	# the designs with common.
 	if [ "$v" = common ]; then
 		range=baseline..HEAD ref=baseline
+	elif [ "$v" = iouring-hybrid ]; then
+		range=HEAD~$(series_of "$PB_ROOT/patches-$v" | wc -l)..HEAD ref=baseline-nullb
 	else
 		range=HEAD~$(series_of "$PB_ROOT/patches-$v" | wc -l)..HEAD ref=common
 	fi
