@@ -4,6 +4,9 @@
 # host share, then either runs /share/job.sh and powers off, or (kernel
 # command line pollbench.shell=1) gives a shell on the serial console.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+# The workloads' defaults for a job that runs fio on them directly:
+# run for PB_RUNTIME seconds, no fixed I/O count (guest/cell.sh sets its own).
+export PB_TIME_BASED=1 PB_IOS=0
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
