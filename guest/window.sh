@@ -22,7 +22,6 @@ snap_debugfs() {
 		[ -f "$f" ] || continue
 		sed "s|^|${f#/sys/kernel/debug/block/} |" "$f"
 	done >"$2"
-	[ -s "$2" ] || rm -f "$2"
 }
 
 # fio's job process: the first ancestor whose name is fio.
@@ -65,6 +64,7 @@ others() {
 	snap_debugfs poll_stats "$dir/poll-stats-$edge.txt"
 	# The hybrid kernel's estimator state (patches-hybrid), where it exists.
 	snap_debugfs poll_hybrid "$dir/poll-hybrid-$edge.txt"
+	[ -s "$dir/poll-hybrid-$edge.txt" ] || rm -f "$dir/poll-hybrid-$edge.txt"
 	# kprobes.txt is the after copy (the name older runs use).
 	kp=$dir/kprobes-before.txt
 	[ "$edge" = before ] || kp=$dir/kprobes.txt
