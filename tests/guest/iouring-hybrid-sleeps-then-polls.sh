@@ -12,8 +12,8 @@ set -euo pipefail
 for v in iouring-hybrid baseline-nullb; do
 	[ -f "$(variant_obj "$v")/pollbench-build.env" ] || skip "$v is not built"
 done
-job='
-/pb/kprobes.sh >/dev/null
+# Both guest jobs start with a 50 us null_blk disk with one poll queue.
+nullb_setup='
 nullb=/sys/kernel/config/nullb/nullb0
 mkdir $nullb || exit 1
 for kv in queue_mode=2 submit_queues=1 poll_queues=1 irqmode=2 completion_nsec=50000 \
@@ -21,6 +21,9 @@ for kv in queue_mode=2 submit_queues=1 poll_queues=1 irqmode=2 completion_nsec=5
 	echo "${kv#*=}" >"$nullb/${kv%%=*}" || exit 1
 done
 for _ in $(seq 50); do [ -b /dev/nullb0 ] && break; sleep 0.1; done
+'
+job="$nullb_setup"'
+/pb/kprobes.sh >/dev/null
 mkdir -p /share/out
 for mode in classic hybrid; do
 	flag=""
@@ -51,14 +54,7 @@ done
 echo "ok - hybrid IOPOLL polls $polls_hybrid times for 2000 reads, classic $polls_classic"
 
 # A kernel without the feature: reported, not measured.
-job='
-nullb=/sys/kernel/config/nullb/nullb0
-mkdir $nullb || exit 1
-for kv in queue_mode=2 submit_queues=1 poll_queues=1 irqmode=2 completion_nsec=50000 \
-	blocksize=4096 size=1024 memory_backed=0 power=1; do
-	echo "${kv#*=}" >"$nullb/${kv%%=*}" || exit 1
-done
-for _ in $(seq 50); do [ -b /dev/nullb0 ] && break; sleep 0.1; done
+job="$nullb_setup"'
 uring-lat -n 10 -H -o /tmp/x.json /dev/nullb0 2>/share/hybrid.err
 echo $? >/share/hybrid.rc
 '
