@@ -25,41 +25,30 @@ final=$3
 mkdir -p "$final" || exit 1
 # The cell's files are written here (tmpfs) and copied to $final at the end.
 out=$(mktemp -d /tmp/cell.XXXXXX) || exit 1
-# null_blk names the disk after its configfs folder.
-nullb=/sys/kernel/config/nullb/nullb0
-
-# setup_device: make PB_DEV point at the cell's device.
+# setup_device: make PB_DEV point at the cell's device (a null_blk disk:
+# guest/nullb.sh, in the image at /pb/nullb.sh).
 setup_device() {
 	case $PB_DEVICE in
 	nvme)
 		PB_DEV=/dev/nvme0n1
+		for _ in $(seq 50); do [ -b "$PB_DEV" ] && return 0; sleep 0.1; done
+		echo "cell.sh: $PB_DEV did not appear" >&2
+		return 1
 		;;
 	nullb-*us)
 		us=${PB_DEVICE#nullb-}
-		us=${us%us}
-		mkdir "$nullb" || return 1
-		# queue_mode 2 is blk-mq, irqmode 2 completes from a timer.
-		for kv in queue_mode=2 submit_queues=1 poll_queues=1 irqmode=2 \
-			completion_nsec=$((us * 1000)) blocksize=4096 size=1024 \
-			memory_backed=0 power=1; do
-			echo "${kv#*=}" >"$nullb/${kv%%=*}" || return 1
-		done
 		PB_DEV=/dev/nullb0
+		/pb/nullb.sh up "${us%us}"
 		;;
 	*)
 		echo "cell.sh: unknown device '$PB_DEVICE'" >&2
 		return 1
 		;;
 	esac
-	for _ in $(seq 50); do [ -b "$PB_DEV" ] && return 0; sleep 0.1; done
-	echo "cell.sh: $PB_DEV did not appear" >&2
-	return 1
 }
 
 teardown_device() {
-	[ -d "$nullb" ] || return 0
-	echo 0 >"$nullb/power"
-	rmdir "$nullb"
+	/pb/nullb.sh down
 }
 
 # loud MESSAGE: a failure the host must see: stderr, kernel log, error.txt.

@@ -14,13 +14,7 @@ for v in iouring-hybrid baseline-nullb; do
 done
 # Both guest jobs start with a 50 us null_blk disk with one poll queue.
 nullb_setup='
-nullb=/sys/kernel/config/nullb/nullb0
-mkdir $nullb || exit 1
-for kv in queue_mode=2 submit_queues=1 poll_queues=1 irqmode=2 completion_nsec=50000 \
-	blocksize=4096 size=1024 memory_backed=0 power=1; do
-	echo "${kv#*=}" >"$nullb/${kv%%=*}" || exit 1
-done
-for _ in $(seq 50); do [ -b /dev/nullb0 ] && break; sleep 0.1; done
+/pb/nullb.sh up 50 || exit 1
 '
 job="$nullb_setup"'
 /pb/kprobes.sh >/dev/null
