@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Run one cell inside the guest: cell.sh WORKLOAD.fio CONDITION OUTDIR
-# Starts the condition's load, runs fio (under perf stat) pinned to
-# $PB_CPU; fio itself snapshots the counters right before and after its
+# Run one cell inside the guest: cell.sh WORKLOAD.fio|WORKLOAD.uring CONDITION OUTDIR
+# Starts the condition's load, runs the workload (under perf stat) pinned
+# to $PB_CPU: fio with a .fio job file, or guest/tools/uring-lat with the
+# options line of a .uring file (its fio-like JSON is fio.json too); fio
+# or uring-lat itself snapshots the counters right before and after its
 # I/O loop (guest/window.sh). Everything is written to tmpfs and copied
 # to OUTDIR at the end, so no host-timed I/O (the 9p share) falls inside
-# the measured window. Exit status is fio's, or 1 if a measurement could
-# not be taken.
+# the measured window. Exit status is fio's or uring-lat's, or 1 if a
+# measurement could not be taken.
 # Environment: PB_DEVICE ("nvme", or "nullb-<N>us": a null_blk disk with a
 # poll queue whose requests complete N us after submission), PB_CPU (fio's
 # CPU), PB_RUNTIME, PB_RAMP, PB_IOS (I/Os per fio job; 0: run for
@@ -16,7 +18,8 @@
 # competitor's rate alone; default PB_RUNTIME + PB_RAMP), PB_QUEUE ("ATTR=VALUE ...": written to
 # /sys/block/<dev>/queue/ of the device under test once it is set up, and
 # read back; a failure fails the cell, with the reason in OUTDIR/error.txt).
-# fio's job files read PB_DEV.
+# fio's job files read PB_DEV; a .uring workload needs PB_IOS > 0 and
+# PB_RAMP 0 (uring-lat counts reads, not seconds).
 set -u
 workload=$1
 condition=$2
@@ -143,10 +146,31 @@ if [ "$cond_no_io" = 1 ]; then
 	teardown_device
 	finish $rc
 fi
+case $workload in
+*.fio) ;;
+*.uring)
+	uring_opts=$(sed -n 's/^options=//p' "$workload")
+	why=""
+	[ -n "$uring_opts" ] || why="no options= line in $workload"
+	[ "$PB_IOS" != 0 ] || why="$workload needs a fixed I/O count (ios), not a run time"
+	[ "$PB_RAMP" = 0 ] || why="$workload takes no ramp (ramp $PB_RAMP)"
+	if [ -n "$why" ]; then
+		loud "$why"
+		teardown_device
+		finish 1
+	fi
+	;;
+*)
+	loud "workload $workload is neither a .fio job file nor a .uring file"
+	teardown_device
+	finish 1
+	;;
+esac
 cond_start
 
-# fio runs guest/window.sh right before and right after its I/O loop, in
-# a folder of tmpfs (its prerun/postrun output files land there too).
+# fio and uring-lat run guest/window.sh right before and right after their
+# I/O loop, in a folder of tmpfs (fio's prerun/postrun output files land
+# there too).
 window="/pb/window.sh"
 # perf stat (PB_PERF=1, the default) hooks every context switch of fio's
 # tasks: that costs instructions inside the measured path, so matrices on
@@ -154,15 +178,27 @@ window="/pb/window.sh"
 perf=""
 [ "${PB_PERF:-1}" = 0 ] || perf="perf stat -x, -o $out/perf-stat.txt \
 	-e task-clock,context-switches,cpu-migrations,cycles,instructions --"
-# shellcheck disable=SC2086 # $perf is words on purpose
-$perf taskset -c "$PB_CPU" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
-	fio --output-format=json+ --output="$out/fio.json" --lat_percentiles=1 \
-	--exec_prerun="$window before $out" --exec_postrun="$window after $out" \
-	"$workload" >"$out/fio.log" 2>&1
-rc=$?
+if [ "${workload%.uring}" = "$workload" ]; then
+	# shellcheck disable=SC2086 # $perf is words on purpose
+	$perf taskset -c "$PB_CPU" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
+		fio --output-format=json+ --output="$out/fio.json" --lat_percentiles=1 \
+		--exec_prerun="$window before $out" --exec_postrun="$window after $out" \
+		"$workload" >"$out/fio.log" 2>&1
+	rc=$?
+	tool=fio
+else
+	# shellcheck disable=SC2086 # $perf and $uring_opts are words on purpose
+	$perf taskset -c "$PB_CPU" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
+		uring-lat $uring_opts -n "$PB_IOS" -j "$(basename "$workload" .uring)" \
+		-o "$out/fio.json" -B "$window before $out" -A "$window after $out" \
+		"$PB_DEV" >"$out/uring-lat.log" 2>&1
+	rc=$?
+	tool=uring-lat
+	[ $rc = 0 ] || loud "uring-lat exited $rc: $(tail -n1 "$out/uring-lat.log")"
+fi
 rm -rf "$out/.window-before" "$out"/*.prerun.txt "$out"/*.postrun.txt
 if [ $rc = 0 ] && { [ ! -s "$out/window-before.txt" ] || [ ! -s "$out/window-after.txt" ]; }; then
-	loud "fio did not take the window snapshots (exec_prerun/exec_postrun)"
+	loud "$tool did not take the window snapshots (its prerun/postrun commands)"
 	rc=1
 fi
 

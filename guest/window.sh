@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Snapshot the counters at one edge of fio's I/O loop: window.sh before|after DIR
 # fio runs it as exec_prerun/exec_postrun, from its job process, so the
-# window between the two snapshots is the job's I/O loop (and its ramp):
+# window between the two snapshots is the job's I/O loop (and its ramp);
+# guest/tools/uring-lat runs it the same way (-B/-A) around its reads:
 # every per-I/O figure divides a delta over this window by the I/Os the
 # device completed over the same window (dev_ios).
 # Writes DIR/window-EDGE.txt ("key value" lines, counted time in ns),
@@ -24,11 +25,12 @@ snap_debugfs() {
 	done >"$2"
 }
 
-# fio's job process: the first ancestor whose name is fio.
-fio_pid() {
+# The I/O process: the first ancestor named fio (fio's job process) or
+# uring-lat.
+load_pid() {
 	p=$$
 	while [ "$p" -gt 1 ]; do
-		[ "$(cat "/proc/$p/comm" 2>/dev/null)" = fio ] && { echo "$p"; return 0; }
+		case $(cat "/proc/$p/comm" 2>/dev/null) in fio | uring-lat) echo "$p"; return 0 ;; esac
 		p=$(sed -n 's/^PPid:[[:space:]]*//p' "/proc/$p/status")
 	done
 	return 1
@@ -36,7 +38,7 @@ fio_pid() {
 
 # counted: the keys in counted time, other than the vCPUs' (cpus).
 counted() {
-	pid=$(fio_pid) || { echo "window.sh: no fio ancestor" >&2; return 1; }
+	pid=$(load_pid) || { echo "window.sh: no fio or uring-lat ancestor" >&2; return 1; }
 	exec_ns=0
 	for t in /proc/"$pid"/task/*/schedstat; do
 		read -r ns _ <"$t" && exec_ns=$((exec_ns + ns))

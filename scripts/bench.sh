@@ -195,8 +195,13 @@ for b in "${boots[@]}"; do
 		[ "$kprobes" = 1 ] && echo "/pb/kprobes.sh >/dev/null"
 		for c in "${todo[@]}"; do
 			IFS=@ read -r w cond dev <<<"$c"
-			[ "$w" = none ] || cp "$PB_ROOT/workloads/$w.fio" "$bootdir/share/workloads/"
-			echo "PB_DEVICE=${dev:-nvme} /pb/cell.sh /share/workloads/$w.fio $cond /share/out/$c; echo \$? >/share/out/$c/rc"
+			wf=$w.fio
+			if [ "$w" != none ]; then
+				wf=$(workload_file "$w")
+				cp "$wf" "$bootdir/share/workloads/"
+				wf=${wf##*/}
+			fi
+			echo "PB_DEVICE=${dev:-nvme} /pb/cell.sh /share/workloads/$wf $cond /share/out/$c; echo \$? >/share/out/$c/rc"
 		done
 	} >"$bootdir/share/job.sh"
 	limit=$((120 + ${#todo[@]} * (${M[runtime]} + ${M[ramp]} + 20) * 2))

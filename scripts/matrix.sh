@@ -68,6 +68,30 @@ matrix_config() {
 	CFG_WORKLOADS[$label]=$wls CFG_WHERE[$label]=$where
 }
 
+# workload_file NAME: the workload's file, workloads/NAME.fio (a fio job
+# file) or workloads/NAME.uring (guest/tools/uring-lat's options); fails
+# if there is neither.
+workload_file() {
+	local f
+	for f in "$PB_ROOT/workloads/$1.fio" "$PB_ROOT/workloads/$1.uring"; do
+		[ -f "$f" ] && { echo "$f"; return 0; }
+	done
+	return 1
+}
+
+# matrix_workload WHERE NAME: die unless this matrix can run workload NAME:
+# a .uring workload needs a valid options= line, an I/O count and no ramp.
+matrix_workload() {
+	local f opts
+	f=$(workload_file "$2") || die "$1: workload '$2' has no workloads/$2.fio (nor .uring)"
+	[[ $f == *.uring ]] || return 0
+	opts=$(sed -n 's/^options=//p' "$f")
+	[[ $opts =~ ^(-[HI]|-[qbs]\ [0-9]+)(\ (-[HI]|-[qbs]\ [0-9]+))*$ ]] ||
+		die "$f: 'options=' must hold uring-lat's -H, -I, -q N, -b N or -s N, got '$opts'"
+	[ "${M[ios]}" -gt 0 ] || die "$1: workload '$2' runs uring-lat, which counts reads: set 'ios' (got 0)"
+	[ "${M[ramp]}" = 0 ] || die "$1: workload '$2' runs uring-lat, which takes no ramp: set 'ramp 0' (got ${M[ramp]})"
+}
+
 # matrix_positive FILE KEY [zero-ok]: die unless M[KEY] is a positive integer.
 matrix_positive() {
 	[[ ${M[$2]} =~ ^[0-9]+$ ]] && { [ "${M[$2]}" -gt 0 ] || [ -n "${3:-}" ]; } ||
@@ -136,7 +160,7 @@ matrix_read() {
 	[ -z "${where[baseline]:-}" ] || [ -n "${seen[${M[baseline]}]:-}" ] ||
 		die "$file:${where[baseline]:-?}: baseline '${M[baseline]}' is not a name in variants"
 	for w in ${M[workloads]}; do
-		[ -f "$PB_ROOT/workloads/$w.fio" ] || die "$file:${where[workloads]}: workload '$w' has no workloads/$w.fio"
+		matrix_workload "$file:${where[workloads]}" "$w"
 	done
 	for c in ${M[conditions]}; do
 		is_condition "$c" || die "$file:${where[conditions]}: unknown condition '$c' (known: $PB_CONDITIONS)"
@@ -144,8 +168,7 @@ matrix_read() {
 	# cells: extra WORKLOAD@CONDITION pairs, beside workloads x conditions.
 	for wc in ${M[cells]:-}; do
 		[[ $wc =~ ^[A-Za-z0-9_.-]+@[a-z-]+$ ]] || die "$file:${where[cells]}: malformed cell '$wc' in cells (WORKLOAD@CONDITION)"
-		[ -f "$PB_ROOT/workloads/${wc%@*}.fio" ] ||
-			die "$file:${where[cells]}: cell '$wc': workload '${wc%@*}' has no workloads/${wc%@*}.fio"
+		matrix_workload "$file:${where[cells]}: cell '$wc'" "${wc%@*}"
 		is_condition "${wc#*@}" && [ "${wc#*@}" != competitor-only ] ||
 			die "$file:${where[cells]}: cell '$wc': condition '${wc#*@}' is not one of alone, competitor, cyclictest, busy"
 		for c in ${M[conditions]}; do

@@ -5,13 +5,18 @@
  * application sees it, in fio's json+ form.
  *
  *   uring-lat [-H] [-I] [-n IOS] [-q QD] [-b BS] [-r RAMP] [-s SEED]
- *             [-j NAME] [-o FILE] DEVICE
+ *             [-j NAME] [-o FILE] [-B CMD] [-A CMD] DEVICE
  *
  * Each read's latency runs from just before the io_uring_enter() that
  * submits it to just after the io_uring_enter() that returned with its
  * completion (IOPOLL reaps completions only inside io_uring_enter()), on
  * CLOCK_MONOTONIC. At QD1 that is one system call per read, as fio's
  * io_uring engine with iodepth=1 and hipri=1 does it.
+ *
+ * -B and -A run a shell command right before the first read (the ramp, if
+ * any, included) and right after the last completion, from this process,
+ * as fio's exec_prerun and exec_postrun do: the harness snapshots its
+ * counters there (guest/window.sh). A command that fails fails the run.
  *
  * Output: a fio-like JSON document, {"jobs":[{...}]}, whose "read" side
  * has total_ios, iops and lat_ns and clat_ns (the same histogram: there is
@@ -49,6 +54,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 
 #ifndef IORING_SETUP_HYBRID_IOPOLL
 #define IORING_SETUP_HYBRID_IOPOLL	(1U << 17)	/* Linux 6.13 */
@@ -97,6 +103,8 @@ static void usage(FILE *f)
 		"  -s, --seed N      seed of the random offsets (default 1)\n"
 		"  -j, --jobname S   jobname in the JSON (default uring-lat)\n"
 		"  -o, --output F    write the JSON to F (default stdout)\n"
+		"  -B, --exec-prerun CMD   run CMD (sh -c) right before the first read\n"
+		"  -A, --exec-postrun CMD  run CMD (sh -c) right after the last completion\n"
 		"  -h, --help\n"
 		"exit: 0 ok, 1 error, 2 usage, 3 not supported here\n",
 		prog, MAX_QD);
@@ -304,7 +312,31 @@ struct job {
 	struct lat lat;
 	uint64_t wall_ns;
 	struct rusage ru0, ru1;
+	const char *prerun, *postrun;
 };
+
+/* Run a -B/-A command; 0, or EXIT_FAILURE if it did not exit 0. */
+static int exec_hook(const char *opt, const char *cmd)
+{
+	int st;
+
+	if (!cmd)
+		return 0;
+	fflush(NULL);
+	st = system(cmd);
+	if (st == -1) {
+		fprintf(stderr, "%s: %s '%s': %s\n", prog, opt, cmd,
+			strerror(errno));
+		return EXIT_FAILURE;
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		fprintf(stderr, "%s: %s '%s' failed (%s %d)\n", prog, opt, cmd,
+			WIFEXITED(st) ? "exit status" : "signal",
+			WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+		return EXIT_FAILURE;
+	}
+	return 0;
+}
 
 static int fail_read(const struct job *j, uint64_t done, uint64_t off,
 		     int res)
@@ -332,6 +364,8 @@ static int run(struct job *j, struct ring *r)
 	unsigned int i, inflight = 0;
 	uint64_t t_start = 0;
 
+	if (exec_hook("--exec-prerun", j->prerun))
+		return EXIT_FAILURE;
 	if (!j->ramp) {
 		getrusage(RUSAGE_SELF, &j->ru0);
 		t_start = now_ns();
@@ -408,7 +442,7 @@ static int run(struct job *j, struct ring *r)
 	}
 	getrusage(RUSAGE_SELF, &j->ru1);
 	j->wall_ns = now_ns() - t_start;
-	return 0;
+	return exec_hook("--exec-postrun", j->postrun);
 }
 
 /* Newton's square root: the Makefile links no libm. */
@@ -623,6 +657,8 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, 's' },
 		{ "jobname", required_argument, NULL, 'j' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "exec-prerun", required_argument, NULL, 'B' },
+		{ "exec-postrun", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -644,7 +680,7 @@ int main(int argc, char **argv)
 	j->bs = 4096;
 	j->seed = 1;
 
-	while ((c = getopt_long(argc, argv, "n:q:b:HIr:s:j:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:q:b:HIr:s:j:o:B:A:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			if (parse_u64(optarg, 1, UINT64_MAX / MAX_BS, &j->ios))
@@ -679,6 +715,12 @@ int main(int argc, char **argv)
 			break;
 		case 'o':
 			out = optarg;
+			break;
+		case 'B':
+			j->prerun = optarg;
+			break;
+		case 'A':
+			j->postrun = optarg;
 			break;
 		case 'h':
 			usage(stdout);
