@@ -3,12 +3,15 @@
  * Aggregate the reps of every cell: per metric the cell value and its
  * 95 % CI. The CI is a t-interval on the per-rep values, value -+
  * t_{0.975, n-1} s / sqrt(n): around the mean for mean-aggregated
- * metrics, around the cell value for histogram and cyclictest percentiles
- * and histogram means. A latency percentile's cell value, the primary
- * estimator, is the median of the per-rep percentiles, each from its
- * rep's own bins (one boot, one vote); the percentile of the bins pooled
- * over reps is kept beside it as "pooled". Maxima keep a seeded percentile bootstrap over
- * reps (descriptive). One rep: no interval.
+ * metrics, around the cell value for latency and cyclictest percentiles,
+ * cyclictest's maximum and histogram means. One boot, one vote: a latency
+ * percentile's cell value, the primary estimator, is the median of the
+ * per-rep percentiles, each from its rep's own bins, and so are
+ * cyclictest's percentiles (each from its rep's own buckets) and its
+ * maximum (each rep's "# Max Latencies"); the value of all reps pooled
+ * (percentile of the merged bins or buckets, max over reps) is kept
+ * beside it as "pooled". Maxima of the bins keep a seeded percentile
+ * bootstrap over reps (descriptive). One rep: no interval.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +29,33 @@ static uint64_t cell_seed(const struct opts *o, const struct cell *c,
 	return seed_mix(o->seed, buf);
 }
 
+/*
+ * A rep's cyclictest percentile among its overflows is its range, a lower
+ * bound; the median of n such values is one too when the upper middle
+ * value is, i.e. when at least half of them are at or above the range.
+ */
+bool cyc_median_censored(const double *vals, unsigned int n,
+			 unsigned int range)
+{
+	unsigned int i, k = 0;
+
+	for (i = 0; range && i < n; i++)
+		if (vals[i] >= range)
+			k++;
+	return n && 2 * k >= n;
+}
+
+static double max_of(const double *vals, unsigned int n)
+{
+	double m = vals[0];
+	unsigned int i;
+
+	for (i = 1; i < n; i++)
+		if (vals[i] > m)
+			m = vals[i];
+	return m;
+}
+
 static int aggregate_cell(struct cell *c, const struct opts *o)
 {
 	double *vals = calloc(c->nr_reps + 1, sizeof(*vals));
@@ -41,6 +71,7 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 
 		a->n = n;
 		a->value = a->lo = a->hi = a->pooled = NAN;
+		a->lower = false;
 		if (!n)
 			continue;
 		for (i = 0; i < n; i++)
@@ -52,14 +83,9 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 		case AGG_MEAN:
 			a->value = sum / n;
 			break;
-		case AGG_MAX:
 		case AGG_HIST_MAX:
 			/* A rep's max bin is its own; merged = max of them. */
-			a->value = m->agg == AGG_MAX ? NAN :
-				   hist_max(cell_hist(c, m));
-			for (i = 0; m->agg == AGG_MAX && i < n; i++)
-				if (isnan(a->value) || vals[i] > a->value)
-					a->value = vals[i];
+			a->value = hist_max(cell_hist(c, m));
 			if (bootstrap_ci(n, o->resamples,
 					 cell_seed(o, c, minsts[mi].key),
 					 weighted_max, vals, CI_LEVEL, &a->lo,
@@ -69,7 +95,14 @@ static int aggregate_cell(struct cell *c, const struct opts *o)
 			}
 			continue;
 		case AGG_CYC_PCT:
-			a->value = cyclic_percentile(&c->cyc, m->pct);
+			/* One boot, one vote, as for latency percentiles. */
+			a->value = median(vals, n);
+			a->pooled = cyclic_percentile(&c->cyc, m->pct);
+			a->lower = cyc_median_censored(vals, n, c->cyc.range);
+			break;
+		case AGG_MAX_MEDIAN:
+			a->value = median(vals, n);
+			a->pooled = max_of(vals, n);
 			break;
 		case AGG_HIST_PCT:
 			/* One boot, one vote: the median of per-rep values. */

@@ -4,6 +4,8 @@
 
 #include "model.h"
 
+bool cyc_median_censored(const double *vals, unsigned int n,
+			 unsigned int range);
 int run_aggregate(struct run *run, const struct opts *o);
 
 #endif

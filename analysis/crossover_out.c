@@ -22,6 +22,20 @@ static void num(char *buf, size_t len, double v, double scale,
 		snprintf(buf, len, fmt, v / scale);
 }
 
+/* A cyclictest value: median over boots, "≥" when a lower bound. */
+static void cyc_num(char *buf, size_t len, const struct cell *c,
+		    const char *key)
+{
+	int mi = minst_find(key);
+	double v = xo_val(c, key);
+
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%s%.*f", c->agg[mi].lower ? "≥" : "",
+			 v == floor(v) ? 0 : 1, v);
+}
+
 /* "50 us (16.67 us on a 3-instruction-per-ns core)" or "not within". */
 static void where(char *buf, size_t len, const struct run *run, int us,
 		  const int *pts, unsigned int n)
@@ -71,7 +85,7 @@ static void xo_table(FILE *f, const struct run *run, const char *cond,
 		num(r[4], 160, xo_val(d, "cpu_per_io_ns"), 1000, "%.2f");
 		num(r[5], 160, xo_val(comp, "competitor_loss_pct"), 1, "%.2f");
 		num(r[6], 160, xo_val(comp, "task_cpu_ns_per_io"), 1000, "%.2f");
-		num(r[7], 160, xo_val(cyc, "cyclictest_p99_us"), 1, "%.0f");
+		cyc_num(r[7], 160, cyc, "cyclictest_p99_us");
 		num(r[8], 160, p.spread, 1, "%.2f%%");
 		for (k = 0; k < XO_COLS; k++)
 			if (strlen(r[k]) > w[k])
@@ -146,8 +160,8 @@ void crossover_report(FILE *f, const struct run *run)
 		   "`<rw>-<bs>-<qd>-psync` cell; **CPU per I/O** = `cpu_per_io_ns` "
 		   "(fio's vCPU busy, plus polling in any idle loop, counted over the "
 		   "window); competitor loss and fio's task CPU per I/O from the "
-		   "`competitor` cells, cyclictest p99 from the `cyclictest` cells of "
-		   "the same design and N; spread = (max - min) / median of the "
+		   "`competitor` cells, cyclictest p99 (median over boots of each boot's "
+		   "p99) from the `cyclictest` cells of the same design and N; spread = (max - min) / median of the "
 		   "per-boot p50. Plots: `plots/crossover-overhead@<condition>`, "
 		   "`plots/crossover-cpu@alone`, `plots/crossover-cyclictest`.\n\n",
 		run_lat_note(run), cond, run->has_tlat ? "lat" : "clat",

@@ -116,7 +116,7 @@ const struct metric metrics[] = {
 	  .unit = "us", .better = BETTER_LOWER, .agg = AGG_CYC_PCT,
 	  .pct = 99.9, .flags = M_OVERFLOW },
 	{ .key = "cyclictest_max_us", .label = "cyclictest max",
-	  .unit = "us", .better = BETTER_LOWER, .agg = AGG_MAX },
+	  .unit = "us", .better = BETTER_LOWER, .agg = AGG_MAX_MEDIAN },
 	{ .key = "cyclictest_overflows",
 	  .label = "cyclictest overflows (>= range)",
 	  .unit = "samples", .better = BETTER_NONE, .agg = AGG_SUM },
@@ -265,10 +265,19 @@ const char *agg_str(enum agg a)
 	case AGG_HIST_MEAN:
 		return "mean of merged bins";
 	case AGG_CYC_PCT:
-		return "percentile of merged cyclictest buckets";
-	case AGG_MAX:
-		return "max over reps";
+		return "median over reps of each rep's percentile of its cyclictest buckets";
+	case AGG_MAX_MEDIAN:
+		return "median over reps of each rep's maximum";
 	default:
 		return "max of merged bins";
 	}
+}
+
+/*
+ * The aggregations whose cell value is a median over reps, with the value
+ * of all reps pooled kept beside it (struct aggval.pooled).
+ */
+bool agg_has_pooled(enum agg a)
+{
+	return a == AGG_HIST_PCT || a == AGG_CYC_PCT || a == AGG_MAX_MEDIAN;
 }

@@ -21,8 +21,8 @@ enum agg {
 	AGG_HIST_PCT,		/* median over reps of each rep's percentile */
 	AGG_HIST_MEAN,		/* mean of the merged histogram */
 	AGG_HIST_MAX,		/* highest non-empty bin of the merged histogram */
-	AGG_CYC_PCT,		/* percentile of the merged cyclictest buckets */
-	AGG_MAX,		/* max over reps */
+	AGG_CYC_PCT,		/* median over reps of each rep's cyclictest percentile */
+	AGG_MAX_MEDIAN,		/* median over reps of each rep's own maximum */
 };
 
 #define M_LATENCY	0x1	/* latency percentile curve / bars */
@@ -67,5 +67,6 @@ int minst_find(const char *key);
 int minst_family(const char *family_key, const char *name);
 const char *better_str(enum better b);
 const char *agg_str(enum agg a);
+bool agg_has_pooled(enum agg a);
 
 #endif

@@ -27,10 +27,11 @@ struct rep {
 };
 
 struct aggval {
-	double value;		/* latency percentiles: median of the reps' */
+	double value;		/* percentiles, cyclictest max: median of the reps' */
 	double lo, hi;		/* 95% CI over reps (aggregate.c) */
-	double pooled;		/* AGG_HIST_PCT: of the bins merged over reps */
+	double pooled;		/* agg_has_pooled(): over all reps pooled */
 	unsigned int n;		/* reps that have the metric */
+	bool lower;		/* value is a lower bound (cyclictest overflows) */
 };
 
 struct cell {

@@ -106,8 +106,10 @@ static json_t *cell_json(const struct run *run, const struct cell *c)
 			set_key(o, k, "_ci95_lo", jnum(a->lo));
 			set_key(o, k, "_ci95_hi", jnum(a->hi));
 		}
-		if (minsts[mi].m->agg == AGG_HIST_PCT)
+		if (agg_has_pooled(minsts[mi].m->agg))
 			set_key(o, k, "_pooled", jnum(a->pooled));
+		if (minsts[mi].m->flags & M_OVERFLOW)
+			set_key(o, k, "_lower_bound", json_boolean(a->lower));
 		for (i = 0; i < c->nr_reps; i++)
 			json_array_append_new(per, jnum(c->reps[i].val[mi]));
 		set_key(o, k, "_per_rep", per);
@@ -168,7 +170,7 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 			    json_integer(o->resamples));
 	json_object_set_new(root, "ci_level_pct", json_real(CI_LEVEL * 100));
 	json_object_set_new(root, "ci_method",
-			    json_string("t-interval on per-rep values: value -+ t(0.975, n-1) s / sqrt(n); maxima: percentile bootstrap over reps; n = 1: null"));
+			    json_string("t-interval on per-rep values: value -+ t(0.975, n-1) s / sqrt(n); maxima of the bins: percentile bootstrap over reps; n = 1: null"));
 	json_object_set_new(root, "significance_test",
 			    json_string(MW_DESCRIPTION));
 	json_object_set_new(root, "significance_alpha",

@@ -10,8 +10,10 @@
  * summary.json's schema: bump when keys change. 2: latency percentiles
  * as medians over boots with _pooled, t-interval CIs, _p_value_holm,
  * _primary, primary_metrics, holm_tests, ci_method, significance_rule.
+ * 3: cyclictest percentiles and max as medians over boots, with
+ * _pooled and (percentiles) _lower_bound.
  */
-#define SUMMARY_FORMAT_VERSION 2
+#define SUMMARY_FORMAT_VERSION 3
 
 json_t *summary_json(const struct run *run, const struct opts *o);
 int summary_validate(json_t *want, json_t *got);

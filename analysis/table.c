@@ -225,8 +225,7 @@ static void md_compare(FILE *f, const struct run *run, struct cell **cols,
 			struct cmp cmp;
 
 			fmt_val(v, sizeof(v), cols[i]->agg[mi].value);
-			if ((m->flags & M_OVERFLOW) && cols[i]->cyc.range &&
-			    cols[i]->agg[mi].value >= cols[i]->cyc.range) {
+			if (cols[i]->agg[mi].lower) {
 				memmove(v + 3, v, strlen(v) + 1);
 				memcpy(v, "≥", 3);
 			}
@@ -257,15 +256,16 @@ static void md_compare(FILE *f, const struct run *run, struct cell **cols,
 		}
 	}
 
-	fprintf(f, "\nLatency percentiles: median over boots of each boot's own "
-		   "percentile (one boot, one vote); the pooled-bins value is in the "
-		   "details. `*`: significant against the first column (two-sided "
+	fprintf(f, "\nLatency and cyclictest percentiles, cyclictest max: median "
+		   "over boots of each boot's own value (one boot, one vote); the "
+		   "pooled value (all boots' bins or buckets merged, max over boots) "
+		   "is in the details. `*`: significant against the first column (two-sided "
 		   "Mann-Whitney U): a **primary** metric with p < %.2f, any other "
 		   "metric with a direction when its Holm-adjusted p (over all %u "
 		   "secondary p-values of this report) is below it; metrics without a "
 		   "better direction are not tested. `†`: fewer than %d I/Os above this "
-		   "percentile. `≥`: among cyclictest's overflows, at or above its "
-		   "histogram range.\n",
+		   "percentile. `≥`: a lower bound: at least half the boots' values are "
+		   "among cyclictest's overflows, at or above its histogram range.\n",
 		SIGNIFICANCE_ALPHA, run->nr_holm, THIN_TAIL);
 	fprintf(f, "\n<details><summary>95%% CIs (t-interval over boots), p-values, Cliff's delta</summary>\n\n| metric |");
 	for (i = 0; i < n; i++)
@@ -293,7 +293,11 @@ static void md_compare(FILE *f, const struct run *run, struct cell **cols,
 					fmt_val(lo, sizeof(lo), a->lo),
 					fmt_val(hi, sizeof(hi), a->hi));
 			if (!isnan(a->pooled))
-				fprintf(f, " pooled %s",
+				fprintf(f, " pooled %s%s",
+					(minsts[mi].m->flags & M_OVERFLOW) &&
+					cols[i]->cyc.range &&
+					a->pooled >= cols[i]->cyc.range ?
+					"≥" : "",
 					fmt_val(lo, sizeof(lo), a->pooled));
 			if (i) {
 				compare(run, cols[0], cols[i], mi, &cmp);
@@ -447,10 +451,11 @@ static void md_method(FILE *f, const struct run *run, const struct opts *o)
 		   "vote**: a cell's latency percentile (p50, p90, p99, ...) is the "
 		   "median over reps of the per-rep percentiles, in every table "
 		   "(headline, engine, fairness, sweep, crossover, precision, per "
-		   "cell); the percentile of the bins pooled over all reps is shown "
-		   "only where labelled `pooled` (per-cell details, summary.json "
-		   "`<key>_pooled`). Means and maxima of the bins are over the pooled "
-		   "bins.\n");
+		   "cell), and so are cyclictest's percentiles and its max; the "
+		   "pooled value (percentile of the bins or buckets merged over all "
+		   "reps, max over reps) is shown only where labelled `pooled` "
+		   "(per-cell details, summary.json `<key>_pooled`). Means and maxima "
+		   "of fio's bins are over the pooled bins.\n");
 	fprintf(f, "- Histogram error: fio's log-linear bins (FIO_IO_U_PLAT_BITS=%d, %d "
 		   "bins per power of two) are at most 1/%d = %.2f%% of their value "
 		   "wide; fio reports the midpoint, so any latency from the bins "
@@ -461,11 +466,12 @@ static void md_method(FILE *f, const struct run *run, const struct opts *o)
 	fprintf(f, "- 95%% CI: a t-interval on the per-rep (per-boot) values, `value -+ "
 		   "t(0.975, n-1) x s / sqrt(n)` with s their standard deviation and n "
 		   "the reps: around the mean for mean-aggregated metrics, around the "
-		   "cell value for latency and cyclictest percentiles and histogram "
-		   "means. With 5 boots the percentile bootstrap used before was "
-		   "1.4-1.8x too narrow (126 distinct resamples); the t-interval covers "
-		   "95%% for normally distributed per-boot values. One rep: no interval "
-		   "(n/a). Maxima (`max`) keep a percentile bootstrap over reps (%u "
+		   "cell value for latency and cyclictest percentiles, cyclictest max "
+		   "and histogram means. With 5 boots the percentile bootstrap used "
+		   "before was 1.4-1.8x too narrow (126 distinct resamples); the "
+		   "t-interval covers 95%% for normally distributed per-boot values. "
+		   "One rep: no interval (n/a). Maxima of the bins (`max (bin)`) keep "
+		   "a percentile bootstrap over reps (%u "
 		   "resamples, seed %llu, a stream per cell and metric), to be read as "
 		   "descriptive.\n",
 		o->resamples, (unsigned long long)o->seed);
@@ -503,10 +509,13 @@ static void md_method(FILE *f, const struct run *run, const struct opts *o)
 		   "`<workload>@competitor-only`), against the rep of the same boot "
 		   "when there is one, else the mean over the reference's reps. "
 		   "`competitor-only` cells have no fio run. cyclictest: `-h` histogram "
-		   "(1 us buckets) merged over reps; percentiles by fio's rule with the "
-		   "overflows counted above the range (a percentile among them is shown "
-		   "as `≥ range`); max is cyclictest's own `# Max Latencies`, max over "
-		   "reps.\n");
+		   "(1 us buckets), percentiles by fio's rule with the overflows counted "
+		   "above the range (a percentile among them is the range, a lower "
+		   "bound), per rep from its own buckets; the cell's percentile is the "
+		   "median over reps, shown as `≥` when at least half the reps' values "
+		   "are such lower bounds. max is cyclictest's own `# Max Latencies`: "
+		   "the cell's is the median over reps of each rep's max, the max over "
+		   "reps being its `pooled` value.\n");
 	fprintf(f, "- Baseline variant: `%s`.\n\n", run->variants[0]);
 }
 
@@ -602,7 +611,7 @@ int write_report(const struct run *run, const struct opts *o,
 			   "`plots/plots.gp`): `<cell>-latency` percentile curves, "
 			   "`<cell>-p50-p99` bars with 95%% CIs, `<cell>-cpu` CPU per I/O with "
 			   "95%% CIs, `<cell>-cyclictest` cyclictest histograms per variant "
-			   "(log y), `fairness-tradeoff[@<device>]` competitor loss against p50 "
+			   "(buckets of all boots merged, log y), `fairness-tradeoff[@<device>]` competitor loss against p50 "
 			   "gain, `device-sweep@<condition>` p50/p99 against the null_blk "
 			   "delay, `crossover-overhead@<condition>`, `crossover-cpu@alone` and "
 			   "`crossover-cyclictest` against the device latency.\n\n");

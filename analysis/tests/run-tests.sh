@@ -211,16 +211,21 @@ good_run() {
 	mkdir -p $OUT/oldfmt
 	sed 's/"format_version": [0-9]*/"format_version": 1/' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
 	expect "validate: older format_version is a schema difference" 1 \
-		'^schema differs \(format_version 1 vs 2\): regenerate' -- \
+		'^schema differs \(format_version 1 vs 3\): regenerate' -- \
 		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	if $PROG $FIX/run-ok --out $OUT/oldfmt --validate 2>&1 | grep -q 'clat_p99_ns\|not recomputed'; then
 		fail "validate: a schema difference names no key"
 	else
 		pass "validate: a schema difference names no key"
 	fi
+	# Version 2 had no cyclictest _pooled and _lower_bound keys.
+	sed 's/"format_version": [0-9]*/"format_version": 2/' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
+	expect "validate: format_version 2 (pooled cyclictest) is a schema difference" 1 \
+		'^schema differs \(format_version 2 vs 3\): regenerate' -- \
+		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	jq 'del(.format_version)' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
 	expect "validate: no format_version is a schema difference" 1 \
-		'^schema differs \(format_version none vs 2\)' -- \
+		'^schema differs \(format_version none vs 3\)' -- \
 		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	expect "validate: different seed fails" 1 "DIFFERS" -- \
 		$PROG $FIX/run-ok --out $OUT/ok --validate --seed 8
@@ -308,6 +313,10 @@ conditions() {
 	if grep -q '"fairness_tradeoff": \[' $j &&
 		grep -q '"competitor_loss_pct": 53.57' $j &&
 		grep -q '"cyclictest_range_us": 2000' $j &&
+		jq -e '.cells[] | select(.cell == "randread-4k-qd1-psync@cyclictest") |
+			.cyclictest_p99_us == 2000 and .cyclictest_p99_us_lower_bound and
+			.cyclictest_p99_us_pooled == 2000 and .cyclictest_p50_us_lower_bound == false and
+			.cyclictest_max_us_pooled == 13205' $j >/dev/null &&
 		grep -q '^baseline,none@competitor-only,none,competitor-only,,competitor_units_per_sec,units/s,higher,' $OUT/cond/summary.csv; then
 		pass "cond: summary.json and summary.csv carry the new metrics"
 	else

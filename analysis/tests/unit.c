@@ -1094,6 +1094,128 @@ static void test_primary(void)
 	run_free(&run);
 }
 
+/*
+ * A cyclictest histogram of range 100 us: n[i] samples in bucket b[i],
+ * plus overflows; max_us as cyclictest's "# Max Latencies".
+ */
+static void cyc_make(struct cyclic *c, const unsigned int *b,
+		     const unsigned int *n, unsigned int k,
+		     unsigned int overflows, double max_us)
+{
+	unsigned int i;
+
+	memset(c, 0, sizeof(*c));
+	c->range = 100;
+	c->cnt = calloc(c->range, sizeof(*c->cnt));
+	for (i = 0; c->cnt && i < k; i++) {
+		c->cnt[b[i]] += n[i];
+		c->n += n[i];
+	}
+	c->overflows = overflows;
+	c->min_us = b[0];
+	c->max_us = max_us;
+}
+
+/* A cell of reps with cyclictest histograms only, as rep.c sets them. */
+static void cyc_cell(struct cell *c, struct rep *reps, struct cyclic *h,
+		     unsigned int n)
+{
+	unsigned int i, mi;
+
+	memset(c, 0, sizeof(*c));
+	c->variant = "v";
+	c->name = "randread-4k-qd1-psync@cyclictest";
+	c->reps = reps;
+	c->nr_reps = n;
+	for (i = 0; i < n; i++) {
+		memset(&reps[i], 0, sizeof(reps[i]));
+		reps[i].num = i + 1;
+		reps[i].cyc = &h[i];
+		for (mi = 0; mi < MAX_MINST; mi++)
+			reps[i].val[mi] = NAN;
+		reps[i].val[minst_find("cyclictest_p50_us")] =
+			cyclic_percentile(&h[i], 50);
+		reps[i].val[minst_find("cyclictest_p99_us")] =
+			cyclic_percentile(&h[i], 99);
+		reps[i].val[minst_find("cyclictest_max_us")] = h[i].max_us;
+		cyclic_add(&c->cyc, &h[i]);
+	}
+}
+
+/*
+ * One boot, one vote for cyclictest. Boot 1: 95 wake-ups at 10 us, 5 at
+ * 30 (p50 10, p99 30, max 35); boot 2: 95 at 12, 5 at 40 (12, 40, 48);
+ * boot 3: 1000 at 20 (20, 20, 22). Medians over boots: p50 12, p99 30,
+ * max 35. Pooled, boot 3's 1000 samples outvote the others: p50 and p99
+ * 20 (cumulative 190 of 1200 below 20), max 48. CI: t-interval around
+ * the median, half-width t(0.975, 2) s / sqrt 3, s of {10, 12, 20} =
+ * sqrt 28. Overflows: a boot with 10 of 100 above the range has p99 =
+ * range, a lower bound; beside one boot at 10 us the median 55 is one
+ * too (pooled: 10 of 200 above the range, p99 among them, 100), beside
+ * two boots at 10 us the median is 10 and is not.
+ */
+static void test_cyclic_median(void)
+{
+	static const unsigned int b1[] = { 10, 30 }, n1[] = { 95, 5 };
+	static const unsigned int b2[] = { 12, 40 }, n2[] = { 95, 5 };
+	static const unsigned int b3[] = { 20 }, n3[] = { 1000 };
+	static const unsigned int b4[] = { 10 }, n4[] = { 90 }, n5[] = { 100 };
+	static const double cens2[] = { 10, 100 }, cens3[] = { 10, 100, 10 };
+	static const double cens3b[] = { 100, 10, 100 };
+	struct opts o = { .seed = DEFAULT_SEED, .resamples = 200 };
+	struct cyclic h[3];
+	struct rep reps[3];
+	struct cell c, *cp = &c;
+	struct run run = { .cells = &cp, .nr_cells = 1 };
+	const struct aggval *p50, *p99, *mx;
+	double half;
+	unsigned int i;
+
+	metrics_init();
+	cyc_make(&h[0], b1, n1, 2, 0, 35);
+	cyc_make(&h[1], b2, n2, 2, 0, 48);
+	cyc_make(&h[2], b3, n3, 1, 0, 22);
+	cyc_cell(&c, reps, h, 3);
+	run_aggregate(&run, &o);
+	p50 = &c.agg[minst_find("cyclictest_p50_us")];
+	p99 = &c.agg[minst_find("cyclictest_p99_us")];
+	mx = &c.agg[minst_find("cyclictest_max_us")];
+	check(p50->value == 12 && p99->value == 30 && mx->value == 35 &&
+	      p50->n == 3 && !p50->lower && !p99->lower,
+	      "cyclic: p50, p99 and max = median of per-boot values",
+	      "p50 %g p99 %g max %g", p50->value, p99->value, mx->value);
+	check(p50->pooled == 20 && p99->pooled == 20 && mx->pooled == 48,
+	      "cyclic: pooled buckets (max over boots) kept apart",
+	      "p50 %g p99 %g max %g", p50->pooled, p99->pooled, mx->pooled);
+	half = t_quantile(0.975, 2) * sqrt(28) / sqrt(3);
+	check(close_to(p50->hi - 12, half, 1e-9) &&
+	      close_to(12 - p50->lo, half, 1e-9),
+	      "cyclic: t-interval around the median of 3 boots", "[%g, %g]",
+	      p50->lo, p50->hi);
+	cyclic_free(&c.cyc);
+	for (i = 0; i < 3; i++)
+		cyclic_free(&h[i]);
+
+	cyc_make(&h[0], b4, n4, 1, 10, 250);
+	cyc_make(&h[1], b4, n5, 1, 0, 11);
+	cyc_cell(&c, reps, h, 2);
+	run_aggregate(&run, &o);
+	p99 = &c.agg[minst_find("cyclictest_p99_us")];
+	check(p99->value == 55 && p99->lower && p99->pooled == 100 &&
+	      c.agg[minst_find("cyclictest_p50_us")].value == 10 &&
+	      !c.agg[minst_find("cyclictest_p50_us")].lower,
+	      "cyclic: median over one boot among the overflows is a lower bound",
+	      "p99 %g lower %d pooled %g", p99->value, p99->lower, p99->pooled);
+	check(cyc_median_censored(cens2, 2, 100) &&
+	      !cyc_median_censored(cens3, 3, 100) &&
+	      cyc_median_censored(cens3b, 3, 100) &&
+	      !cyc_median_censored(cens2, 2, 0),
+	      "cyclic: lower bound iff at least half the boots are", "");
+	cyclic_free(&c.cyc);
+	for (i = 0; i < 2; i++)
+		cyclic_free(&h[i]);
+}
+
 static void test_crossover(void)
 {
 	static const int us[] = { 1, 2, 5, 10 };
@@ -1133,5 +1255,6 @@ int main(void)
 	test_window();
 	test_crossover();
 	test_primary();
+	test_cyclic_median();
 	return failed ? 1 : 0;
 }
