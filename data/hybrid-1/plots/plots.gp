@@ -805,7 +805,8 @@ set ylabel "clat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [15.3846:260]
 plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "inline/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "inline/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "baseline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "baseline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output
 
@@ -818,6 +819,7 @@ set ylabel "clat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [15.3846:260]
 plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "inline/randread-4k-qd1-psync p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "inline/randread-4k-qd1-psync p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "baseline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "baseline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
 set output

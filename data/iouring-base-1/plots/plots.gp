@@ -325,7 +325,8 @@ set ylabel "lat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:130]
 plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-iouring-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "common/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "common/randread-4k-qd1-iouring-hipri p99"
 set output
 
@@ -338,7 +339,8 @@ set ylabel "lat - device latency (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:130]
 plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "baseline-nullb/randread-4k-qd1-iouring-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "common/randread-4k-qd1-iouring-hipri p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "common/randread-4k-qd1-iouring-hipri p99"
 set output
 
@@ -346,12 +348,13 @@ reset
 set terminal pngcairo size 900,600 noenhanced
 set output "crossover-cpu@alone.png"
 timing_model = "instruction-count time (1 instruction = 2^0 ns)"
-set title "crossover (alone): CPU per I/O incl. idle-loop polling\n" . timing_model noenhanced
+set title "crossover (alone): CPU per I/O (fio's vCPU + idle-loop polling)\n" . timing_model noenhanced
 set ylabel "CPU per I/O (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:130]
 plot "crossover-cpu@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri", "crossover-cpu@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "common/randread-4k-qd1-iouring-hipri"
 set output
 
@@ -359,11 +362,12 @@ reset
 set terminal svg size 900,600 noenhanced
 set output "crossover-cpu@alone.svg"
 timing_model = "instruction-count time (1 instruction = 2^0 ns)"
-set title "crossover (alone): CPU per I/O incl. idle-loop polling\n" . timing_model noenhanced
+set title "crossover (alone): CPU per I/O (fio's vCPU + idle-loop polling)\n" . timing_model noenhanced
 set ylabel "CPU per I/O (us)"
 set xlabel "device latency N (us)"
 set logscale x
 set grid
-set key top left noenhanced
+set key below noenhanced
+set xrange [0.769231:130]
 plot "crossover-cpu@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "baseline-nullb/randread-4k-qd1-iouring-hipri", "crossover-cpu@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "common/randread-4k-qd1-iouring-hipri"
 set output
