@@ -94,7 +94,7 @@ gen() {
 		;;
 	latency)
 		prog='header($run) + "\n"
-			+ "QD1 4 KiB random read alone on the emulated NVMe disk; p50 and p99 from fio'"'"'s bins merged over boots, 95% bootstrap CI over boots; change of p50 against `\(.baseline_variant)` (positive = lower latency), Mann-Whitney p.\n\n"
+			+ "QD1 4 KiB random read alone on the emulated NVMe disk; p50 and p99: median over boots of each boot'"'"'s percentile (from its own bins), 95% t-interval over boots; change of p50 against `\(.baseline_variant)` (positive = lower latency), Mann-Whitney p.\n\n"
 			+ "| workload | variant | p50 us [95% CI] | p50 change | p99 us | boots |\n|---|---|---:|---:|---:|---:|\n"
 			+ ([nvme_qd1_alone] | sort_by(.workload) | map(
 				"| \(.workload) | \(.variant) | \(.clat_p50_ns | us) [\(.clat_p50_ns_ci95_lo | us), \(.clat_p50_ns_ci95_hi | us)] | "
@@ -121,7 +121,7 @@ gen() {
 		;;
 	hybrid)
 		prog='header($run) + "\n"
-			+ "pvsync2 hipri QD1 random read alone, per device: p50 of each kernel, and how much of inline polling'"'"'s p50 gain over `\(.baseline_variant)` each other polling kernel keeps, at what CPU per I/O relative to inline.\n\n"
+			+ "pvsync2 hipri QD1 random read alone, per device: p50 of each kernel (median over boots of each boot'"'"'s p50), and how much of inline polling'"'"'s p50 gain over `\(.baseline_variant)` each other polling kernel keeps, at what CPU per I/O relative to inline.\n\n"
 			+ "| device | variant | p50 us | share of inline gain | CPU busy us/IO | CPU vs inline |\n|---|---|---:|---:|---:|---:|\n"
 			+ ([.cells[] | select(.condition == "alone" and (.workload | test("qd1-pvsync2-hipri$")))] | group_by(.device) | map(
 				(map(select(.variant == "inline"))[0]) as $i
@@ -135,23 +135,22 @@ gen() {
 		;;
 	interference)
 		prog='header($run) + "\n"
-			+ "QD1 4 KiB random read on the emulated NVMe disk beside other work: a SCHED_FIFO cyclictest on fio'"'"'s vCPU (its wake-up latency, histograms merged over boots; max over boots), and a CPU hog on every vCPU (fio'"'"'s latency under full contention, and the hogs'"'"' summed work rate); medians of fio'"'"'s bins merged over boots.\n\n"
+			+ "QD1 4 KiB random read on the emulated NVMe disk beside other work: a SCHED_FIFO cyclictest on fio'"'"'s vCPU (its wake-up latency), and a CPU hog on every vCPU (fio'"'"'s latency under full contention, and the hogs'"'"' summed work rate). cyclictest p50, p99 and max and fio'"'"'s p50 and p99: median over boots of each boot'"'"'s own value (`>=`: a lower bound, at least half the boots beyond cyclictest'"'"'s histogram range); fio'"'"'s max: of its bins merged over boots; hogs'"'"' rate: mean over boots.\n\n"
 			+ "| workload | variant | cyclictest p50 / p99 / max us | fio p50 us beside it | fio p50 / p99 / max us, all vCPUs busy | hogs'"'"' rate |\n|---|---|---:|---:|---:|---:|\n"
 			+ ([.cells[] | select(.device == "" and (.condition == "cyclictest" or .condition == "busy"))]
 				| group_by([.workload, .variant]) | map(
 				(map(select(.condition == "cyclictest"))[0]) as $c
 				| (map(select(.condition == "busy"))[0]) as $b
 				| "| \(.[0].workload) | \(.[0].variant) | "
-				+ (if $c == null then "-" else ([$c.cyclictest_p50_us, $c.cyclictest_p99_us] | map(
-					if . != null and $c.cyclictest_range_us != null and . >= $c.cyclictest_range_us
-					then ">= \($c.cyclictest_range_us)" else (. | r1) end) | join(" / ")) + " / \($c.cyclictest_max_us | r1)" end)
+				+ (if $c == null then "-" else (["cyclictest_p50_us", "cyclictest_p99_us"] | map(. as $k
+					| (if $c[$k + "_lower_bound"] then ">= " else "" end) + ($c[$k] | r1)) | join(" / ")) + " / \($c.cyclictest_max_us | r1)" end)
 				+ " | " + (if $c == null then "-" else ($c.clat_p50_ns | us) end)
 				+ " | " + (if $b == null then "-" else "\($b.clat_p50_ns | us) / \($b.clat_p99_ns | us) / \($b.clat_max_ns | us)" end)
 				+ " | " + (if $b == null then "-" else ($b.busy_units_per_sec | r1) end) + " |") | join("\n"))'
 		;;
 	precision)
 		prog='header($run) + "\n"
-			+ "95% bootstrap CI half-width of QD1 p50 as a percentage of the value (target \(.qd1_p50_precision[0].target_pct // 3)%), and the boots that would meet it (n x (half-width / target)^2).\n\n"
+			+ "95% CI half-width (t-interval over boots) of QD1 p50 (median over boots of each boot'"'"'s p50) as a percentage of the value (target \(.qd1_p50_precision[0].target_pct // 3)%), and the boots that would meet it (the smallest m with t(0.975, m-1) s / sqrt(m) within the target, s the per-boot spread).\n\n"
 			+ "| cell | variant | p50 us | half-width | boots | boots needed |\n|---|---|---:|---:|---:|---:|\n"
 			+ (.qd1_p50_precision | map(
 				"| \(.cell) | \(.variant) | \(.clat_p50_ns | us) | \(.ci95_half_width_pct | r1)% | \(.reps) | "
