@@ -15,7 +15,7 @@ SEED ?=
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  %-12s %s\n", $$1, $$2 }'
-	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug|kunit"
+	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug|kunit|rt"
 	@echo "             QUICK=1 MATRIX=file RUN=<run-id> SEED=n DEBATE=1 KSRC=/path/to/linux ACCEL=kvm|tcg"
 
 deps: ## install the Debian packages (root) or print the apt-get line

@@ -1,22 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Build one variant's kernel: kernel-build.sh VARIANT [release|debug|kunit]
+# Build one variant's kernel: kernel-build.sh VARIANT [release|debug|kunit|rt]
 # The variant's worktree holds baseline plus its series (git am), the
 # config is tinyconfig + configs/guest.config (+ debug.config, or
-# + kunit.config: the KUnit suites run at boot), and the
+# + kunit.config: the KUnit suites run at boot, or + rt.config:
+# PREEMPT_RT with lockdep), and the
 # build goes to O=<worktree>/_build[-debug] with ccache shared by all.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 variant=${1:-}
 flavour=${2:-release}
-[ -n "$variant" ] || die "usage: kernel-build.sh VARIANT [release|debug|kunit]"
+[ -n "$variant" ] || die "usage: kernel-build.sh VARIANT [release|debug|kunit|rt]"
 check_variant "$variant"
 case $flavour in
 release) fragments=("$PB_ROOT/configs/guest.config") ;;
 debug) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/debug.config") ;;
 kunit) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/kunit.config") ;;
-*) die "unknown flavour '$flavour' (release, debug or kunit)" ;;
+rt) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/rt.config") ;;
+*) die "unknown flavour '$flavour' (release, debug, kunit or rt)" ;;
 esac
 need_tool git make gcc ccache flex bison bc sha256sum
 variant_has_patches "$variant" ||
