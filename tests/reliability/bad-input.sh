@@ -4,7 +4,8 @@
 # written with bad values (negative, out of range, huge, non-numeric, empty,
 # overlong, trailing junk) while polled I/O runs: each write must fail with
 # -EINVAL ("Invalid argument") and leave the value unchanged; a valid value
-# must still be accepted afterwards. Knobs: queue/io_poll, queue/io_poll_delay,
+# must still be accepted afterwards (for queue/io_poll, any decimal up to
+# 4294967295, as before 5.x). Knobs: queue/io_poll, queue/io_poll_delay,
 # debugfs hctx*/poll_stats (only 0 resets), and on the idle kernel
 # /sys/module/blk_poll/parameters/{fallback_us,idle_budget_us,idle_remote,
 # busy_irq}.
@@ -63,9 +64,17 @@ sleep 1
 for f in $q/io_poll $q/io_poll_delay; do
 	[ -f $f ] || bad "$f missing"
 done
-try $q/io_poll -1 2 4294967296 99999999999999999999 abc "" "$long" 1abc " " 0x1
+try $q/io_poll -1 4294967296 99999999999999999999 abc "" "$long" 1abc " " 0x1
 valid $q/io_poll 0
 valid $q/io_poll 1
+# The historic ABI: any decimal up to UINT_MAX is accepted, non-zero is on.
+for v in 2 4294967295; do
+	echo 0 >$q/io_poll
+	err=$(write_knob $q/io_poll $v)
+	[ -z "$err" ] && [ "$(cat $q/io_poll)" = 1 ] || bad "io_poll <- '$v' (historic ABI: on): '$err', reads '$(cat $q/io_poll)'"
+	add valid_values_accepted 1
+done
+echo 1 >$q/io_poll
 try $q/io_poll_delay -2 -2147483649 1000001 2147483648 99999999999999999999 abc "" "$long" 5x 1.5
 valid $q/io_poll_delay 50
 valid $q/io_poll_delay -1
