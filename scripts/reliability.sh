@@ -8,8 +8,8 @@
 #   reliability.sh [options]
 #     --quick           short cases (the form in `make test`); default: full
 #     --variant V       a variant (repeatable); default: every built variant
-#     --flavour F       release or debug (repeatable); default: release, and
-#                       in the full form debug too where a debug kernel is built
+#     --flavour F       release, debug or rt (repeatable); default: release,
+#                       and in the full form debug and rt too where built
 #     --case C          only this case (repeatable)
 #     --soak S          soak length in seconds (default 600 full, 30 quick)
 #     --out DIR         results folder (default results/reliability-<id>)
@@ -24,7 +24,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-CASES="integrity signals contention cpu-hotplug controller-reset bad-input privilege sync-poll-waiter-never-sleeps-unwoken soak"
+CASES="integrity signals contention cpu-hotplug controller-reset bad-input privilege sync-poll-waiter-never-sleeps-unwoken flush-on-poll-queue soak"
 quick=0 variants=() flavours=() cases=() soak="" out="" doc="" nodoc=0
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
 	--variant) [ $# -ge 2 ] || die "--variant needs a value"; check_variant "$2"; variants+=("$2"); shift 2 ;;
 	--flavour)
 		[ $# -ge 2 ] || die "--flavour needs a value"
-		case $2 in release | debug) flavours+=("$2") ;; *) die "--flavour must be release or debug, got '$2'" ;; esac
+		case $2 in release | debug | rt) flavours+=("$2") ;; *) die "--flavour must be release, debug or rt, got '$2'" ;; esac
 		shift 2 ;;
 	--case)
 		[ $# -ge 2 ] || die "--case needs a value"
@@ -54,7 +54,7 @@ mode=full
 [ ${#cases[@]} -gt 0 ] || read -ra cases <<<"$CASES"
 if [ ${#flavours[@]} = 0 ]; then
 	flavours=(release)
-	[ $quick = 1 ] || flavours+=(debug)
+	[ $quick = 1 ] || flavours+=(debug rt)
 fi
 if [ ${#variants[@]} = 0 ]; then
 	for v in $PB_VARIANTS; do variant_has_patches "$v" && variants+=("$v"); done
@@ -104,8 +104,8 @@ judge_case() {
 # skipped_here VARIANT FLAVOUR CASE: true (and why) if the case is left out
 # of this boot by design.
 skipped_here() {
-	if [ "$2" = debug ] && [ "$3" = soak ]; then
-		echo "soak runs on release kernels only (KASAN under TCG is too slow)"
+	if [ "$2" != release ] && [ "$3" = soak ]; then
+		echo "soak runs on release kernels only (KASAN and lockdep under TCG are too slow)"
 		return 0
 	fi
 	# The quick form keeps make test within CI's time: on the kernels that
@@ -126,9 +126,9 @@ for flavour in "${flavours[@]}"; do
 	for v in "${variants[@]}"; do
 		obj=$(variant_obj "$v" "$flavour")
 		if [ ! -f "$obj/arch/x86/boot/bzImage" ] || [ ! -f "$obj/pollbench-build.env" ]; then
-			# A release kernel must be there; debug kernels are noted.
+			# A release kernel must be there; debug and rt kernels are noted.
 			log "$v ($flavour): no built kernel in $obj"
-			[ "$flavour" = debug ] || failed=1
+			[ "$flavour" != release ] || failed=1
 			for c in "${cases[@]}"; do
 				printf '%s\t%s\t%s\tnot-built\tno %s kernel built\t0\t\n' "$v" "$flavour" "$c" "$flavour" >>"$out/results.tsv"
 			done
@@ -141,15 +141,15 @@ for flavour in "${flavours[@]}"; do
 		for c in "${cases[@]}"; do
 			skipped_here "$v" "$flavour" "$c" >/dev/null || bcases+=("$c")
 		done
-		# The debug flavour runs the functional cases at the quick sizes.
+		# The debug and rt flavours run the functional cases at the quick sizes.
 		bmode=$mode
-		[ "$flavour" = debug ] && bmode=quick
+		[ "$flavour" = release ] || bmode=quick
 		cat >"$boot/share/job.sh" <<-EOT
 			export REL_VARIANT=$v REL_FLAVOUR=$flavour REL_MODE=$bmode REL_SOAK_S=$soak
 			sh /share/rel/bin/run-cases.sh ${bcases[*]}
 		EOT
 		if [ $quick = 1 ]; then limit=$((600 + soak)); else limit=$((3600 + soak)); fi
-		[ "$flavour" = debug ] && limit=$((limit * 3))
+		[ "$flavour" = release ] || limit=$((limit * 3))
 		log "$v ($flavour, $mode): cases ${bcases[*]}; limit ${limit}s"
 		start=$(date +%s)
 		"$PB_ROOT/scripts/guest-run.sh" --flavour "$flavour" --timeout "$limit" "$v" "$boot" ||

@@ -20,7 +20,7 @@ for r in "$@"; do
 	# boot from its console log by the same rule (a kernel report outside
 	# every case's markers).
 	grep -q "$(printf '\tboot\t')" "$r/results.tsv" && continue
-	for b in "$r"/*-release "$r"/*-debug; do
+	for b in "$r"/*-release "$r"/*-debug "$r"/*-rt; do
 		[ -f "$b/console.log" ] || continue
 		bn=$(basename "$b")
 		bs=$(awk -v re="$PB_SPLAT_RE" '/pollbench-reliability: case .* start/ { on = 1; next }
