@@ -8,9 +8,9 @@
 # (one bio, always split at 512 KiB): every read completes, and no context
 # polls any hardware queue meanwhile. A waiter that spun instead could
 # starve the interrupt thread that completes it, for ever. 4 MiB reads
-# (several bios) must complete too; they may poll, because the last bio of
-# such a read can be short enough to stay polled. A 4 KiB polled read in
-# the same boot still polls.
+# (several bios) must complete too; they may poll (presumably the last bio
+# of such a read can be short enough to stay polled). A 4 KiB polled read
+# in the same boot still polls.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 variants=()
