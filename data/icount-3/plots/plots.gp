@@ -2514,6 +2514,5030 @@ set output
 
 reset
 set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-100us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-100us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-100us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-100us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-10us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-10us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-10us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-10us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-1us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-1us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-1us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-1us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-200us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-200us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-200us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-200us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-20us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-20us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-20us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-20us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-2us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-2us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-2us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-2us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-50us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-50us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-50us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-50us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-5us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-5us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-5us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-5us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@alone@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@alone@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@competitor@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@competitor@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (4422 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-100us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (4422 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (762 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-10us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (762 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (639 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-1us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (639 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (8406 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-200us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (8406 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (1195 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-20us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (1195 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (590 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-2us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (590 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (2417 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-50us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (2417 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (673 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-hybrid@cyclictest@nullb-5us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (673 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-100us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-100us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-100us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-100us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-10us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-10us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-10us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-10us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-1us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-1us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-1us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-1us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-200us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-200us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-200us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-200us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-20us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-20us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-20us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-20us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-2us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-2us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-2us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-2us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-50us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-50us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-50us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-50us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-5us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-5us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-5us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-5us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@alone@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@alone@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@competitor@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@competitor@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (4446 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-100us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (4446 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (785 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-10us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (785 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (413 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-1us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (413 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (8393 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-200us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (8393 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (1161 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-20us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (1161 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (411 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-2us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (411 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (2391 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-50us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (2391 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-latency.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-latency.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us: completion latency percentiles, bins pooled over boots\n" . timing_model noenhanced
+set xlabel "percentile"
+set ylabel "clat (ns)"
+set logscale y
+set key top left noenhanced
+set grid
+set xtics ("50" 0.30103, "90" 1, "99" 2, "99.9" 3, "99.99" 4, "99.999" 5)
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-latency.dat" index 0 using 1:2 with linespoints title "iouring-hybrid"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-p50-p99.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-p50-p99.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us: p50 and p99 with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "clat (ns)"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-p50-p99.dat" using 2:3:4:xtic(1) title "p50", "" using 5:6:7 title "p99"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us: CPU per I/O with 95% CI (t over boots)\n" . timing_model noenhanced
+set ylabel "ns per I/O"
+unset xlabel
+set style data histograms
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.6 border -1
+set yrange [0:*]
+set key top left noenhanced
+set grid y
+set xtics noenhanced
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 2:3:4:xtic(1) title "CPU busy per I/O", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 5:6:7 title "CPU per I/O incl. idle-loop polling", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 8:9:10 title "all vCPUs busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 11:12:13 title "fio's vCPU busy per I/O (counted)", "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cpu.dat" using 14:15:16 title "fio task CPU per I/O (counted)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cyclictest.png"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (646 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal svg size 900,600 noenhanced
+set output "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cyclictest.svg"
+timing_model = "instruction-count time (1 instruction = 2^0 ns)"
+set title "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us: cyclictest wakeup latency on fio's CPU\n" . timing_model noenhanced
+set xlabel "latency (us)"
+set ylabel "fraction of wakeups"
+set logscale y
+set key top right noenhanced
+set grid
+plot "randread-4k-qd1-uring-iopoll@cyclictest@nullb-5us-cyclictest.dat" index 0 using 1:2 with histeps title "iouring-hybrid (646 samples, 0 >= 10000 us)"
+set output
+
+reset
+set terminal pngcairo size 900,600 noenhanced
 set output "device-sweep@alone.png"
 timing_model = "instruction-count time (1 instruction = 2^0 ns)"
 set title "device-latency sweep (alone): p50 solid, p99 dashed\n" . timing_model noenhanced
@@ -2523,7 +7547,7 @@ set logscale y
 set grid
 set key top left noenhanced
 set offsets graph 0.05, graph 0.05, 0, 0
-plot "device-sweep@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "device-sweep@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "device-sweep@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "device-sweep@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "device-sweep@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2537,7 +7561,7 @@ set logscale y
 set grid
 set key top left noenhanced
 set offsets graph 0.05, graph 0.05, 0, 0
-plot "device-sweep@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "device-sweep@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "device-sweep@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "device-sweep@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "device-sweep@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2551,7 +7575,7 @@ set logscale y
 set grid
 set key top left noenhanced
 set offsets graph 0.05, graph 0.05, 0, 0
-plot "device-sweep@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "device-sweep@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "device-sweep@competitor.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "device-sweep@competitor.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "device-sweep@competitor.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2565,7 +7589,7 @@ set logscale y
 set grid
 set key top left noenhanced
 set offsets graph 0.05, graph 0.05, 0, 0
-plot "device-sweep@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "device-sweep@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@competitor.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "device-sweep@competitor.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "device-sweep@competitor.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "device-sweep@competitor.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2579,7 +7603,7 @@ set logscale y
 set grid
 set key top left noenhanced
 set offsets graph 0.05, graph 0.05, 0, 0
-plot "device-sweep@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "device-sweep@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "device-sweep@cyclictest.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "device-sweep@cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "device-sweep@cyclictest.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2593,7 +7617,7 @@ set logscale y
 set grid
 set key top left noenhanced
 set offsets graph 0.05, graph 0.05, 0, 0
-plot "device-sweep@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "device-sweep@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "device-sweep@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "device-sweep@cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "device-sweep@cyclictest.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "device-sweep@cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "device-sweep@cyclictest.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2607,7 +7631,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2621,7 +7645,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "crossover-overhead@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@alone.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "crossover-overhead@alone.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "crossover-overhead@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "crossover-overhead@alone.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2635,7 +7659,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-cpu@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri"
+plot "crossover-cpu@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid", "crossover-cpu@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll"
 set output
 
 reset
@@ -2649,7 +7673,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-cpu@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri"
+plot "crossover-cpu@alone.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri", "crossover-cpu@alone.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid", "crossover-cpu@alone.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll"
 set output
 
 reset
@@ -2663,7 +7687,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-overhead@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "crossover-overhead@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "crossover-overhead@competitor.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "crossover-overhead@competitor.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "crossover-overhead@competitor.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2677,7 +7701,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-overhead@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "crossover-overhead@competitor.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@competitor.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@competitor.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "crossover-overhead@competitor.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "crossover-overhead@competitor.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "crossover-overhead@competitor.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2691,7 +7715,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-overhead@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "crossover-overhead@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "crossover-overhead@cyclictest.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "crossover-overhead@cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "crossover-overhead@cyclictest.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2705,7 +7729,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-overhead@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99"
+plot "crossover-overhead@cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 0 using 1:3 with linespoints lc 1 dt 2 pt 6 title "hybrid/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 1 using 1:3 with linespoints lc 2 dt 2 pt 6 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 2 using 1:3 with linespoints lc 3 dt 2 pt 6 title "idle/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri p50", "crossover-overhead@cyclictest.dat" index 3 using 1:3 with linespoints lc 4 dt 2 pt 6 title "inline/randread-4k-qd1-pvsync2-hipri p99", "crossover-overhead@cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p50", "crossover-overhead@cyclictest.dat" index 4 using 1:3 with linespoints lc 5 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-hybrid p99", "crossover-overhead@cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p50", "crossover-overhead@cyclictest.dat" index 5 using 1:3 with linespoints lc 6 dt 2 pt 6 title "iouring-hybrid/randread-4k-qd1-uring-iopoll p99"
 set output
 
 reset
@@ -2719,7 +7743,7 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri"
+plot "crossover-cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid", "crossover-cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll"
 set output
 
 reset
@@ -2733,5 +7757,5 @@ set logscale x
 set grid
 set key below noenhanced
 set xrange [0.769231:260]
-plot "crossover-cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri"
+plot "crossover-cyclictest.dat" index 0 using 1:2 with linespoints lc 1 pt 7 title "hybrid/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 1 using 1:2 with linespoints lc 2 pt 7 title "hybrid-fixed/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 2 using 1:2 with linespoints lc 3 pt 7 title "idle/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 3 using 1:2 with linespoints lc 4 pt 7 title "inline/randread-4k-qd1-pvsync2-hipri", "crossover-cyclictest.dat" index 4 using 1:2 with linespoints lc 5 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-hybrid", "crossover-cyclictest.dat" index 5 using 1:2 with linespoints lc 6 pt 7 title "iouring-hybrid/randread-4k-qd1-uring-iopoll"
 set output
