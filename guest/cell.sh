@@ -19,7 +19,9 @@
 # /sys/block/<dev>/queue/ of the device under test once it is set up, and
 # read back; a failure fails the cell, with the reason in OUTDIR/error.txt).
 # fio's job files read PB_DEV; a .uring workload needs PB_IOS > 0 and
-# PB_RAMP 0 (uring-lat counts reads, not seconds).
+# PB_RAMP 0 (uring-lat counts reads, not seconds). PB_TRACE=1 records the
+# path breakdown's tracepoints over the window (guest/trace.sh) into
+# OUTDIR/trace.txt.gz.
 set -u
 workload=$1
 condition=$2
@@ -166,6 +168,11 @@ case $workload in
 	finish 1
 	;;
 esac
+if [ "${PB_TRACE:-0}" = 1 ] && ! /pb/trace.sh setup 2>"$out/trace-error.txt"; then
+	loud "the tracepoints could not be armed: $(cat "$out/trace-error.txt")"
+	teardown_device
+	finish 1
+fi
 cond_start
 
 # fio and uring-lat run guest/window.sh right before and right after their
@@ -203,6 +210,11 @@ if [ $rc = 0 ] && { [ ! -s "$out/window-before.txt" ] || [ ! -s "$out/window-aft
 fi
 
 cond_stop
+if [ "${PB_TRACE:-0}" = 1 ] && ! /pb/trace.sh dump "$out/trace.txt" 2>"$out/trace-error.txt"; then
+	loud "the trace is incomplete: $(cat "$out/trace-error.txt")"
+	rc=1
+fi
+rm -f "$out/trace-error.txt"
 teardown_device || rc=1
 dmesg >"$out/dmesg.txt"
 echo "pollbench: cell $(basename "$workload")@$condition end rc=$rc" >/dev/kmsg

@@ -75,6 +75,12 @@ others() {
 	return 0
 }
 
+# trace on|off: the path breakdown's tracepoints (PB_TRACE=1), recording
+# only inside the window; nearest the loop but for fio's vCPU's own read.
+trace() {
+	[ "${PB_TRACE:-0}" = 0 ] || /pb/trace.sh "$1"
+}
+
 # Several jobs run it once each: the first job's before and the last
 # job's after bound the window (fio_task_ns is then the calling job's).
 # fio's vCPU is read nearest the loop, and the script's own work on it
@@ -82,7 +88,8 @@ others() {
 # else first and cpuclock exec'd last; after, cpuclock first.
 if [ "$edge" = before ]; then
 	mkdir "$dir/.window-before" 2>/dev/null || exit 0
-	others && counted >"$dir/window-$edge.txt" && cpus -l
+	others && counted >"$dir/window-$edge.txt" && trace on && cpus -l
 else
+	trace off
 	cpus -f && counted >>"$dir/window-$edge.txt" && others
 fi

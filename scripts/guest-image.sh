@@ -66,7 +66,7 @@ make -s -C "$PB_ROOT/guest/tools" OUT="$root/usr/bin" CC=gcc
 install -m 0755 "$PB_ROOT/guest/init.sh" "$root/init"
 mkdir -p "$root/pb"
 install -m 0755 "$PB_ROOT/guest/cell.sh" "$PB_ROOT/guest/window.sh" "$PB_ROOT/guest/kprobes.sh" \
-	"$PB_ROOT/guest/nullb.sh" "$root/pb/"
+	"$PB_ROOT/guest/nullb.sh" "$PB_ROOT/guest/trace.sh" "$root/pb/"
 mkdir -p "$root/pb/conditions"
 install -m 0644 "$PB_ROOT"/guest/conditions/*.sh "$root/pb/conditions/"
 echo "root:x:0:0:root:/root:/bin/sh" >"$root/etc/passwd"

@@ -5,7 +5,7 @@
 # format is specified in docs/results-layout.md ("Matrix files").
 # Sets: M[key] (the plain keys), LABELS (the `variants` line, in order),
 # KERNEL_OF[label], CFG_CMDLINE[label], CFG_QUEUE[label], CFG_WORKLOADS[label],
-# CFG_WHERE[label]; `label_cells LABEL` prints the label's cells.
+# CFG_TRACE[label], CFG_WHERE[label]; `label_cells LABEL` prints the label's cells.
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # the arrays are what bench.sh reads
 
@@ -14,7 +14,7 @@
 PB_CONDITIONS=$(cd "$PB_ROOT/guest/conditions" && for f in *.sh; do printf '%s ' "${f%.sh}"; done)
 PB_CONDITIONS=${PB_CONDITIONS% }
 
-declare -A M=() CFG_KERNEL=() CFG_CMDLINE=() CFG_QUEUE=() CFG_WORKLOADS=() CFG_WHERE=() KERNEL_OF=()
+declare -A M=() CFG_KERNEL=() CFG_CMDLINE=() CFG_QUEUE=() CFG_WORKLOADS=() CFG_TRACE=() CFG_WHERE=() KERNEL_OF=()
 LABELS=()
 
 # is_condition NAME: true if guest/cell.sh runs condition NAME (a file
@@ -25,11 +25,11 @@ is_condition() {
 
 # matrix_config WHERE "LABEL KERNEL-VARIANT SETTING...": record a config line.
 matrix_config() {
-	local where=$1 label kvar w arg attrs=" " cmd="" queue="" wls=""
+	local where=$1 label kvar w arg attrs=" " cmd="" queue="" wls="" trace=0
 	local -a words
 	read -ra words <<<"$2"
 	[ ${#words[@]} -ge 2 ] ||
-		die "$where: expected 'config LABEL KERNEL-VARIANT [cmdline:ARG]... [queue:ATTR=VALUE]... [workloads:W,...]', got 'config $2'"
+		die "$where: expected 'config LABEL KERNEL-VARIANT [cmdline:ARG]... [queue:ATTR=VALUE]... [workloads:W,...] [trace:1]', got 'config $2'"
 	label=${words[0]} kvar=${words[1]}
 	[[ $label =~ ^[A-Za-z0-9][A-Za-z0-9_.-]*$ ]] ||
 		die "$where: config label '$label' may only hold letters, digits, '_', '.' and '-'"
@@ -61,11 +61,15 @@ matrix_config() {
 				die "$where: config $label: malformed setting '$w' (workloads:W[,W]...)"
 			wls=${arg//,/ }
 			;;
-		*) die "$where: config $label: malformed setting '$w' (cmdline:ARG, queue:ATTR=VALUE or workloads:W,...)" ;;
+		# The path breakdown's tracepoints over each cell's window
+		# (guest/trace.sh); they cost time, so a traced label is
+		# compared with an untraced one of the same settings.
+		trace:1) trace=1 ;;
+		*) die "$where: config $label: malformed setting '$w' (cmdline:ARG, queue:ATTR=VALUE, workloads:W,... or trace:1)" ;;
 		esac
 	done
 	CFG_KERNEL[$label]=$kvar CFG_CMDLINE[$label]=$cmd CFG_QUEUE[$label]=$queue
-	CFG_WORKLOADS[$label]=$wls CFG_WHERE[$label]=$where
+	CFG_WORKLOADS[$label]=$wls CFG_TRACE[$label]=$trace CFG_WHERE[$label]=$where
 }
 
 # workload_file NAME: the workload's file, workloads/NAME.fio (a fio job
@@ -131,6 +135,13 @@ matrix_read() {
 	[[ ${M[cpu]} =~ ^[0-9]+$ ]] && [ "${M[cpu]}" -lt "${M[smp]}" ] ||
 		die "$file:${where[cpu]:-?}: cpu ${M[cpu]} is not a vCPU of smp ${M[smp]}"
 	[[ ${M[kprobes]} =~ ^[01]$ ]] || die "$file:${where[kprobes]}: kprobes must be 0 or 1, got '${M[kprobes]}'"
+	# kprobe hits would land in the trace's ring buffer.
+	if [ "${M[kprobes]}" = 1 ]; then
+		for v in "${!CFG_TRACE[@]}"; do
+			[ "${CFG_TRACE[$v]}" = 0 ] ||
+				die "${CFG_WHERE[$v]}: config $v: trace:1 and 'kprobes 1' share the ring buffer: drop one"
+		done
+	fi
 	# perf stat hooks fio's context switches: 2.5 us of a 17 us read under
 	# icount (docs/methodology.md), so it is off there unless asked for.
 	[ -n "${M[perf]:-}" ] || M[perf]=$([ "${M[timing]}" = icount ] && echo 0 || echo 1)

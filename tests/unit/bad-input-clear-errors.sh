@@ -59,7 +59,7 @@ cfg 'config hy hybrid queue:../../x=1\nvariants hy'
 expect_fail "bench config queue path" "config hy: malformed setting 'queue:../../x=1'" \
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 cfg 'config hy hybrid io_poll_delay=0\nvariants hy'
-expect_fail "bench config setting without kind" "config hy: malformed setting 'io_poll_delay=0' \\(cmdline:ARG, queue:ATTR=VALUE or workloads:W,...\\)" \
+expect_fail "bench config setting without kind" "config hy: malformed setting 'io_poll_delay=0' \\(cmdline:ARG, queue:ATTR=VALUE, workloads:W,... or trace:1\\)" \
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 cfg "config ip baseline cmdline:idle=poll'\nvariants ip"
 expect_fail "bench config cmdline quote" "config ip: malformed setting 'cmdline:idle=poll''" \
@@ -78,6 +78,12 @@ cfg 'config\nvariants baseline'
 expect_fail "bench empty config" "$m:1: expected 'config LABEL KERNEL-VARIANT" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 cfg 'config hy hybrid queue:io_poll_delay=0 queue:io_poll_delay=5\nvariants hy'
 expect_fail "bench config attribute twice" "config hy: queue attribute 'io_poll_delay' is set twice" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config in inline trace:on\nvariants in'
+expect_fail "bench config trace value" "config in: malformed setting 'trace:on'" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+cfg 'config in inline trace:1\nvariants in\nkprobes 1'
+expect_fail "bench trace with kprobes" "$m:1: config in: trace:1 and 'kprobes 1' share the ring buffer" \
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 cfg 'variants baseline inline baseline'
 expect_fail "bench variant listed twice" "'baseline' is listed twice in variants" \
