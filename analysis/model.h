@@ -13,6 +13,7 @@
 #include "metrics.h"
 #include "opts.h"
 #include "timing.h"
+#include "trace.h"
 #include "warn.h"
 
 struct rep {
@@ -22,6 +23,8 @@ struct rep {
 	struct hist *tlat;	/* total latency; NULL without lat_ns.bins */
 	double lat_min_ns;	/* fio's exact lat_ns.min (else clat), or NAN */
 	struct cyclic *cyc;	/* NULL without cyclictest.txt */
+	struct trace *trace;	/* NULL without trace.txt.gz */
+	double win_ios;		/* Δdev_ios over the window, else fio's total_ios */
 	json_t *meta;
 	double val[MAX_MINST];	/* NAN when the rep has no such data */
 };
@@ -96,7 +99,7 @@ char *cell_compose(const char *workload, const char *cond,
 
 /* rep.c */
 int rep_load(struct run *run, struct rep *rep, const char *dir,
-	     const char *condition);
+	     const char *condition, const char *device);
 int cond_no_fio(const char *condition);
 void rep_free(struct rep *rep);
 int rep_values(const struct cell *c, unsigned int mi, double *out);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cond.h"
+#include "device.h"
 #include "fio.h"
 #include "model.h"
 #include "procstat.h"
@@ -408,6 +409,7 @@ static int capture_metrics(struct rep *rep, const struct fio_result *fr)
 		return -1;
 	if (!win)
 		ios = w.dev_ios;
+	rep->win_ios = ios;
 	if (!ios)
 		return 0;
 	if (cpu_metrics(rep, ios) || irq_metrics(rep, ios) ||
@@ -428,9 +430,34 @@ static int capture_metrics(struct rep *rep, const struct fio_result *fr)
 	return 0;
 }
 
+/*
+ * trace.txt.gz (trace:1 labels): the per-I/O path breakdown, against the
+ * device's set latency (nullb-<N>us; other disks have none).
+ */
+static int trace_metrics(struct rep *rep, const char *device)
+{
+	int us = nullb_us(device);
+	char *p;
+	int r;
+
+	if (!exists(rep, "trace.txt.gz"))
+		return 0;
+	rep->trace = malloc(sizeof(*rep->trace));
+	if (!rep->trace)
+		return -1;
+	p = rpath(rep, "trace.txt.gz");
+	r = trace_load(p, us < 0 ? NAN : us * 1000.0, rep->trace);
+	free(p);
+	if (r) {
+		free(rep->trace);
+		rep->trace = NULL;
+	}
+	return r;
+}
+
 /* 0: loaded; 1: skipped with a warning; -1: broken input. */
 int rep_load(struct run *run, struct rep *rep, const char *dir,
-	     const char *condition)
+	     const char *condition, const char *device)
 {
 	const char *data = cond_no_fio(condition) ? "competitor.txt" : "fio.json";
 	struct fio_result *fr;
@@ -446,6 +473,7 @@ int rep_load(struct run *run, struct rep *rep, const char *dir,
 	for (i = 0; i < MAX_MINST; i++)
 		rep->val[i] = NAN;
 	rep->lat_min_ns = NAN;
+	rep->win_ios = NAN;
 
 	if (!exists(rep, data) || !exists(rep, "meta.json")) {
 		run_warn(run, "%s: no %s (guest died mid-run?), rep skipped",
@@ -497,7 +525,8 @@ int rep_load(struct run *run, struct rep *rep, const char *dir,
 	if (fr->ios)
 		set(rep, "ctx_per_io", (double)fr->ctx / fr->ios);
 	lat_metrics(rep);
-	if (capture_metrics(rep, fr)) {
+	rep->win_ios = fr->ios;
+	if (capture_metrics(rep, fr) || trace_metrics(rep, device)) {
 		free(fr);
 		goto err;
 	}
@@ -518,6 +547,10 @@ void rep_free(struct rep *rep)
 		cyclic_free(rep->cyc);
 	free(rep->cyc);
 	rep->cyc = NULL;
+	if (rep->trace)
+		trace_free(rep->trace);
+	free(rep->trace);
+	rep->trace = NULL;
 	json_decref(rep->meta);
 	rep->dir = NULL;
 	rep->lat = NULL;

@@ -287,7 +287,7 @@ static int load_cell(struct run *run, const char *variant, const char *name,
 		}
 		rdir = path_join(dir, reps[i]);
 		r = rep_load(run, &c->reps[c->nr_reps], rdir,
-			     c->condition);
+			     c->condition, c->device);
 		free(rdir);
 		if (r < 0)
 			goto out_cell;

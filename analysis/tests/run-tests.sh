@@ -62,7 +62,7 @@ unit_tests() {
 # listed here.
 declare -A LAYER=(
 	[warn]=0 [hist]=0 [metrics]=0 [opts]=0
-	[fio]=1 [procstat]=1 [cond]=1 [window]=1 [timing]=1 [device]=1
+	[fio]=1 [procstat]=1 [cond]=1 [window]=1 [timing]=1 [device]=1 [trace]=1
 	[model]=2 [rep]=2 [rundir]=2 [loss]=2
 	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
 	[sweep]=3 [crossover]=3 [precision]=3

@@ -34,6 +34,7 @@
 #include "sweep.h"
 #include "table.h"
 #include "timing.h"
+#include "trace.h"
 #include "window.h"
 
 #define FIX "tests/fixtures/"
@@ -1237,6 +1238,179 @@ static void test_crossover(void)
 	      "crossover: no core conversion outside icount", "");
 }
 
+#define BD FIX "run-breakdown/"
+#define BD_PS "randread-4k-qd1-psync"
+#define BD_HP "randread-4k-qd1-pvsync2-hipri"
+
+/* I/O k of t has these steps (ns, exactly), adding up to its syscall. */
+static void check_io(const struct trace *t, unsigned int k, const double *want,
+		     enum trace_at at, const char *name)
+{
+	const struct trace_io *io = k < t->nr_io ? &t->io[k] : NULL;
+	double sum = 0;
+	unsigned int i, bad = TS_NR;
+
+	for (i = 0; io && i < TS_NR; i++) {
+		if (io->step[i] != want[i])
+			bad = i;
+		sum += io->step[i];
+	}
+	check(io && bad == TS_NR && io->at == at && sum == io->syscall_ns,
+	      name, "I/O %u of %u: step %s is %g, want %g; at %d; sum %g syscall %g",
+	      k, t->nr_io, bad < TS_NR ? trace_step_names[bad] : "-",
+	      io && bad < TS_NR ? io->step[bad] : NAN,
+	      bad < TS_NR ? want[bad] : NAN, io ? (int)io->at : -1, sum,
+	      io ? io->syscall_ns : NAN);
+}
+
+static int load_bd(const char *cell_rep, struct trace *t)
+{
+	char *p;
+	int r;
+
+	if (asprintf(&p, BD "%s/trace.txt.gz", cell_rep) < 0)
+		return -1;
+	r = trace_load(p, 10000, t);
+	free(p);
+	return r;
+}
+
+/* The fixture traces (make-breakdown-fixture.sh), steps worked out by hand. */
+static void test_trace_fixture(void)
+{
+	static const double irq0[] = { 2000, 10000, 500, 500, 1000, 2000 };
+	static const double irq1[] = { 2000, 10000, 1500, 500, 1000, 2000 };
+	static const double poll1[] = { 1500, 10000, 600, 0, 0, 1200 };
+	static const double idle2[] = { 1500, 10000, 500, 400, 2400, 2000 };
+	static const double comp0[] = { 2000, 10000, 500, 500, 7000, 2000 };
+	static const double comp1[] = { 2000, 10000, 500, 500, 3000, 2000 };
+	struct trace t;
+
+	if (load_bd("baseline-nullb.traced/" BD_PS "@alone@nullb-10us/1", &t)) {
+		check(0, "trace: fixture loads", "");
+		return;
+	}
+	check(t.tick_ns == 1 && t.markers == 2 && t.nr_io == 3 && t.tasks == 1 &&
+	      !t.no_request && !t.dropped && !t.lost && t.at[TA_ASLEEP] == 3,
+	      "trace: interrupt-style trace: 3 I/Os of one task, 1 ns per tick",
+	      "tick %g markers %u ios %u tasks %u", t.tick_ns, t.markers,
+	      t.nr_io, t.tasks);
+	check_io(&t, 0, irq0, TA_ASLEEP,
+		 "trace: interrupt-style I/O: sleep, timer completes, wake-up, switch");
+	check_io(&t, 1, irq1, TA_ASLEEP,
+		 "trace: the pid of a <...> line is the task's");
+	check(t.median[TS_FIND] == 500 && close_to(t.mean[TS_FIND], 2500.0 / 3, 1e-12) &&
+	      t.syscall_median == 16000 && close_to(t.syscall_mean, 49000.0 / 3, 1e-12),
+	      "trace: per-rep median and mean over I/Os", "find %g/%g syscall %g/%g",
+	      t.median[TS_FIND], t.mean[TS_FIND], t.syscall_median, t.syscall_mean);
+	trace_free(&t);
+	if (!load_bd("inline.traced/" BD_HP "@alone@nullb-10us/1", &t)) {
+		check_io(&t, 1, poll1, TA_ONCPU,
+			 "trace: inline-style I/O: polled in its own context, no switch");
+		trace_free(&t);
+	}
+	if (!load_bd("idle.traced/" BD_HP "@alone@nullb-10us/1", &t)) {
+		check(t.tick_ns == 0.5, "trace: 2 ticks per ns from the markers",
+		      "%g", t.tick_ns);
+		check_io(&t, 2, idle2, TA_ASLEEP,
+			 "trace: idle-style I/O: <idle>-0 completes and wakes, ticks scaled");
+		trace_free(&t);
+	}
+	if (!load_bd("baseline-nullb.traced/" BD_PS "@competitor@nullb-10us/1", &t)) {
+		check_io(&t, 0, comp0, TA_ASLEEP,
+			 "trace: beside a competitor: woken, waits 7 us in the run queue");
+		check_io(&t, 1, comp1, TA_ASLEEP,
+			 "trace: beside a competitor: 3 us in the run queue");
+		trace_free(&t);
+	}
+}
+
+static int parse_str(const char *text, double dev_ns, struct trace *t)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	int r;
+
+	if (!f)
+		return -1;
+	r = trace_parse(f, "(string)", dev_ns, t);
+	fclose(f);
+	return r;
+}
+
+#define MARK0 "sh-9 [001] ..... 0: tracing_mark_write: pb_clock 1000\n"
+#define MARK1 "sh-9 [001] ..... 100000: tracing_mark_write: pb_clock 101000\n"
+#define ENTER(ts) "fio-301 [001] ..... " #ts ": sys_enter: NR 327 (3, 0, 1, 0, 0, 1)\n"
+#define EXIT(ts) "fio-301 [001] ..... " #ts ": sys_exit: NR 327 = 4096\n"
+#define ISSUE(ctx, ts) ctx " [001] ..... " #ts ": block_rq_issue: 251,0 R 4096 () 64 + 8 none,0,0 [fio]\n"
+#define DONE(ctx, ts) ctx " [001] d.h1. " #ts ": block_rq_complete: 251,0 R () 64 + 8 none,0,0 [0]\n"
+#define SW(ts, pc, pp, st, nc, np) "x-" #pp " [001] d..2. " #ts ": sched_switch: prev_comm=" pc " prev_pid=" #pp " prev_prio=120 prev_state=" st " ==> next_comm=" nc " next_pid=" #np " next_prio=120\n"
+#define WAKE(ctx, ts) ctx " [001] d.h2. " #ts ": sched_wakeup: comm=fio pid=301 prio=120 target_cpu=001\n"
+
+/* Hand-written traces: the cases the fixture runs do not have. */
+static void test_trace_cases(void)
+{
+	/* Preempted (prev_state R+), completed by an interrupt meanwhile. */
+	static const char preempt[] = MARK0 ENTER(1000) ISSUE("fio-301", 2000)
+		SW(3000, "fio", 301, "R+", "cpuhog", 250)
+		DONE("cpuhog-250", 12500) SW(15000, "cpuhog", 250, "R", "fio", 301)
+		EXIT(16000) MARK1;
+	static const double want_pre[] = { 1000, 10000, 500, 0, 2500, 1000 };
+	/* Asleep, woken by its timer before the completion (hybrid). */
+	static const char early[] = MARK0 ENTER(1000) ISSUE("fio-301", 2000)
+		SW(2500, "fio", 301, "D", "swapper/1", 0)
+		WAKE("<idle>-0", 9000) DONE("<idle>-0", 12200)
+		SW(13000, "swapper/1", 0, "R", "fio", 301) EXIT(14000) MARK1;
+	static const double want_early[] = { 1000, 10000, 200, 0, 800, 1000 };
+	/* Completed before issue + D, issued from a kworker. */
+	static const char neg[] = MARK0 ENTER(1000)
+		ISSUE("kworker/1:1H-40", 2000) DONE("fio-301", 11000) EXIT(11500)
+		"cat-77 [000] ..... 12000: sys_enter: NR 17 (3, 0, 1, 0)\n"
+		"cat-77 [000] ..... 12100: sys_exit: NR 17 = 1\n"
+		ENTER(20000) EXIT(20100) MARK1;
+	static const double want_neg[] = { 1000, 10000, -1000, 0, 0, 500 };
+	static const char lost[] = MARK0 "CPU:1 [LOST 12 EVENTS]\n" ENTER(1000)
+		ISSUE("fio-301", 2000) DONE("fio-301", 12100) EXIT(13000) MARK1;
+	static const char nomark[] = ENTER(1000) ISSUE("fio-301", 2000)
+		DONE("fio-301", 12100) EXIT(13000);
+	static const char broken[] = MARK0 ENTER(1000)
+		"fio-301 [001] ..... 1500: block_rq_issue: garbage\n";
+	struct trace t;
+
+	if (!parse_str(preempt, 10000, &t)) {
+		check_io(&t, 0, want_pre, TA_RUNNABLE,
+			 "trace: preempted while runnable: no wake-up, run queue from the completion");
+		trace_free(&t);
+	}
+	if (!parse_str(early, 10000, &t)) {
+		check_io(&t, 0, want_early, TA_RUNNABLE,
+			 "trace: woken before its completion: runnable, no wake step");
+		trace_free(&t);
+	}
+	if (!parse_str(neg, 10000, &t)) {
+		check_io(&t, 0, want_neg, TA_ONCPU,
+			 "trace: a kworker's issue is the waiting task's; find < 0 kept");
+		check(t.neg_find == 1 && t.no_request == 1 && t.tasks == 1,
+		      "trace: negative find counted; only the I/O task's call without a request counts",
+		      "neg %u no_request %u tasks %u", t.neg_find, t.no_request,
+		      t.tasks);
+		trace_free(&t);
+	}
+	if (!parse_str(lost, 10000, &t)) {
+		check(t.lost == 12 && t.nr_io == 1, "trace: [LOST n EVENTS] counted",
+		      "lost %u", t.lost);
+		trace_free(&t);
+	}
+	if (!parse_str(nomark, 10000, &t)) {
+		check(t.markers == 0 && isnan(t.tick_ns) && t.nr_io == 1 &&
+		      isnan(t.median[TS_SUBMIT]) && isnan(t.syscall_mean),
+		      "trace: without markers no scale and no steps", "tick %g",
+		      t.tick_ns);
+		trace_free(&t);
+	}
+	check(parse_str(broken, 10000, &t) == -1,
+	      "trace: an unreadable block_rq_issue is an error", "");
+}
+
 int main(void)
 {
 	test_bins();
@@ -1256,5 +1430,7 @@ int main(void)
 	test_crossover();
 	test_primary();
 	test_cyclic_median();
+	test_trace_fixture();
+	test_trace_cases();
 	return failed ? 1 : 0;
 }
