@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "aggregate.h"
+#include "breakdown.h"
 #include "model.h"
 #include "plots.h"
 #include "signif.h"
@@ -230,6 +231,7 @@ int main(int argc, char **argv)
 		run_free(&run);
 		return 1;
 	}
+	run_breakdown_check(&run);
 	summary = summary_json(&run, &o);
 	if (o.validate)
 		ret = validate(&o, summary);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "breakdown_out.h"
 #include "compare.h"
 #include "crossover_out.h"
 #include "engine.h"
@@ -234,6 +235,7 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 	json_object_set_new(root, "fairness_tradeoff", fair_json(run, o));
 	json_object_set_new(root, "qd1_p50_precision", precision_json(run));
 	json_object_set_new(root, "crossover", crossover_json(run));
+	json_object_set_new(root, "breakdown", breakdown_json(run));
 	return root;
 }
 

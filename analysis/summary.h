@@ -12,8 +12,9 @@
  * _primary, primary_metrics, holm_tests, ci_method, significance_rule.
  * 3: cyclictest percentiles and max as medians over boots, with
  * _pooled and (percentiles) _lower_bound.
+ * 4: "breakdown", the per-I/O path breakdown of traced cells.
  */
-#define SUMMARY_FORMAT_VERSION 3
+#define SUMMARY_FORMAT_VERSION 4
 
 json_t *summary_json(const struct run *run, const struct opts *o);
 int summary_validate(json_t *want, json_t *got);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "breakdown_out.h"
 #include "compare.h"
 #include "crossover_out.h"
 #include "fair_out.h"
@@ -591,6 +592,7 @@ int write_report(const struct run *run, const struct opts *o,
 	else
 		headline_report(f, run);
 	md_invalid(f, run);
+	breakdown_report(f, run);
 	md_provenance_all(f, run);
 	md_method(f, run, o);
 	fprintf(f, "## Boots\n\n%u boots ok, %u failed (their cells are absent; see `boots/<boot-id>/console.log`).\n\n",
@@ -614,7 +616,8 @@ int write_report(const struct run *run, const struct opts *o,
 			   "(buckets of all boots merged, log y), `fairness-tradeoff[@<device>]` competitor loss against p50 "
 			   "gain, `device-sweep@<condition>` p50/p99 against the null_blk "
 			   "delay, `crossover-overhead@<condition>`, `crossover-cpu@alone` and "
-			   "`crossover-cyclictest` against the device latency.\n\n");
+			   "`crossover-cyclictest` against the device latency, `breakdown@<condition>` the "
+			   "traced cells' step means, stacked.\n\n");
 	else
 		fprintf(f, "## Plots\n\nNot generated (gnuplot missing or --no-plots).\n\n");
 	if (run->warn.n) {

@@ -65,9 +65,10 @@ declare -A LAYER=(
 	[fio]=1 [procstat]=1 [cond]=1 [window]=1 [timing]=1 [device]=1 [trace]=1
 	[model]=2 [rep]=2 [rundir]=2 [loss]=2
 	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
-	[sweep]=3 [crossover]=3 [precision]=3
+	[sweep]=3 [crossover]=3 [precision]=3 [breakdown]=3
 	[fmt]=4 [mdtab]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
-	[crossover_out]=4 [crossover_plot]=4 [precision_out]=4 [summary]=4
+	[crossover_out]=4 [crossover_plot]=4 [breakdown_out]=4
+	[breakdown_plot]=4 [precision_out]=4 [summary]=4
 	[table]=4 [plot]=4 [plots]=4
 	[main]=5
 )
@@ -211,7 +212,7 @@ good_run() {
 	mkdir -p $OUT/oldfmt
 	sed 's/"format_version": [0-9]*/"format_version": 1/' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
 	expect "validate: older format_version is a schema difference" 1 \
-		'^schema differs \(format_version 1 vs 3\): regenerate' -- \
+		'^schema differs \(format_version 1 vs 4\): regenerate' -- \
 		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	if $PROG $FIX/run-ok --out $OUT/oldfmt --validate 2>&1 | grep -q 'clat_p99_ns\|not recomputed'; then
 		fail "validate: a schema difference names no key"
@@ -221,11 +222,11 @@ good_run() {
 	# Version 2 had no cyclictest _pooled and _lower_bound keys.
 	sed 's/"format_version": [0-9]*/"format_version": 2/' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
 	expect "validate: format_version 2 (pooled cyclictest) is a schema difference" 1 \
-		'^schema differs \(format_version 2 vs 3\): regenerate' -- \
+		'^schema differs \(format_version 2 vs 4\): regenerate' -- \
 		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	jq 'del(.format_version)' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
 	expect "validate: no format_version is a schema difference" 1 \
-		'^schema differs \(format_version none vs 3\)' -- \
+		'^schema differs \(format_version none vs 4\)' -- \
 		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	expect "validate: different seed fails" 1 "DIFFERS" -- \
 		$PROG $FIX/run-ok --out $OUT/ok --validate --seed 8
@@ -518,6 +519,97 @@ crossover() {
 	fi
 }
 
+# The path breakdown on run-breakdown/ (hand-made traces, steps known:
+# tests/fixtures/make-breakdown-fixture.sh): report section, summary.json,
+# plot; a trace with a lost I/O is invalid, one without markers missing.
+breakdown() {
+	local r=$OUT/bd/report.md j=$OUT/bd/summary.json b
+	local cell="idle.traced/randread-4k-qd1-pvsync2-hipri@alone@nullb-10us"
+	expect "breakdown: run-breakdown is reported" 0 "wrote" -- \
+		$PROG $FIX/run-breakdown --out $OUT/bd
+	if grep -q '^## Where the microseconds go — instruction-count time (1 instruction = 2^0 ns)$' $r &&
+		[ "$(grep -n '^## Where the microseconds go' $r | cut -d: -f1)" -lt "$(grep -n '^## Provenance' $r | cut -d: -f1)" ] &&
+		grep -Eq '^\| nullb-10us +\| baseline-nullb +\| +2\.10 \| +10\.00 \| +0\.60 \| +0\.50 \| +1\.00 \| +2\.00 \| +16\.20 \| +16\.64 \| +16\.37 \| +16\.81 \| +0\.44 \| +97\.4% \| +100% \|$' $r &&
+		grep -Eq '^\| nullb-10us +\| idle +\| +1\.50 \| +10\.00 \| +0\.50 \| +0\.40 \| +2\.00 \| +2\.00 \| +16\.40 \| +16\.51 \| +16\.53 \| +16\.68 \| +0\.15 \| +99\.1% \| +100% \|$' $r &&
+		grep -Eq '^\| nullb-10us +\| inline +\| +1\.50 \| +10\.00 \| +0\.30 \| +0\.00 \| +0\.00 \| +1\.20 \| +13\.00 \| +13\.25 \| +13\.10 \| +13\.25 \| +0\.15 \| +98\.9% \| +0% \|$' $r &&
+		sed -n '/^### competitor/,/^\*\*Tracing/p' $r >$OUT/bd/comp.md &&
+		grep -Eq '^\| nullb-10us +\| baseline-nullb +\| +2\.00 \| +10\.00 \| +0\.50 \| +0\.50 \| +7\.00 \| +2\.00 \| +22\.00 \| +22\.66 \| +20\.67 \| +21\.29 \| +0\.62 \| +97\.1% \| +100% \|$' $OUT/bd/comp.md &&
+		grep -Eq '^\| alone +\| nullb-10us +\| baseline-nullb \(`baseline-nullb`\) +\| +15\.94 \| +16\.64 \| +\+0\.70 \| +\+4\.4% \| +15\.94 \| +16\.81 \| +\+0\.87 \| +\+5\.5% \|$' $r; then
+		pass "breakdown: report.md tables per condition, step medians, coverage, tracing's cost"
+	else
+		fail "breakdown: report.md tables per condition, step medians, coverage, tracing's cost"
+	fi
+	if jq -e '.format_version == 4 and .breakdown.timing_model == "icount" and
+			.breakdown.steps == ["submit", "device", "find", "wake", "runq", "return"] and
+			(.breakdown.cells | length == 4) and
+			(.breakdown.cells[] | select(.variant == "baseline-nullb.traced" and .condition == "alone") |
+			 .status == "ok" and .reps == 2 and .ios_parsed_per_rep == [3, 3] and
+			 .window_ios_per_rep == [3, 3] and .tick_ns_per_rep == [1, 1] and
+			 .submit_median_ns == 2100 and .find_median_ns_per_rep == [500, 700] and
+			 .runq_median_ns == 1000 and .step_medians_sum_ns == 16200 and
+			 .fio_p50_ns == 16640 and .coverage_ok and
+			 .task_at_completion_ios.asleep == 6 and
+			 .tracing_cost.untraced_variant == "baseline-nullb" and
+			 .tracing_cost.p50_diff_ns == 704) and
+			(.breakdown.cells[] | select(.variant == "idle.traced") | .tick_ns_per_rep == [0.5] and
+			 .runq_median_ns == 2000 and .design == "idle")' $j >/dev/null; then
+		pass "breakdown: summary.json breakdown per traced cell (format_version 4)"
+	else
+		fail "breakdown: summary.json breakdown per traced cell (format_version 4)"
+	fi
+	if [ -s "$OUT/bd/plots/breakdown@alone.dat" ] && [ -s "$OUT/bd/plots/breakdown@competitor.dat" ] &&
+		grep -Eq '^"inline nullb-10us" 1\.5 10 0\.4[0-9]* 0 0 1\.2$' "$OUT/bd/plots/breakdown@alone.dat" &&
+		grep -q 'set style histogram rowstacked' $OUT/bd/plots/plots.gp &&
+		grep -q "where the microseconds go (alone): each step's mean per I/O, stacked" $OUT/bd/plots/plots.gp; then
+		pass "breakdown: stacked plot of the step means per condition"
+	else
+		fail "breakdown: stacked plot of the step means per condition"
+	fi
+	expect "breakdown: --validate" 0 "matches the raw files" -- \
+		$PROG $FIX/run-breakdown --out $OUT/bd --validate
+	sed 's/"format_version": [0-9]*/"format_version": 3/' $j >$OUT/oldfmt/summary.json
+	expect "validate: format_version 3 (no breakdown) is a schema difference" 1 \
+		'^schema differs \(format_version 3 vs 4\): regenerate' -- \
+		$PROG $FIX/run-breakdown --out $OUT/oldfmt --validate
+	# One I/O more in the window than in the trace: invalid, not shown.
+	rm -rf $OUT/bdlost
+	cp -r $FIX/run-breakdown $OUT/bdlost
+	sed -i 's/^dev_ios .*/dev_ios 104/' "$OUT/bdlost/$cell/1/window-after.txt"
+	expect "breakdown: a trace missing an I/O of the window is invalid, with a warning" 0 \
+		"warning: $cell: path breakdown invalid: rep 1: 3 I/Os in the trace, 4 in the window" -- \
+		$PROG $OUT/bdlost --out $OUT/bdlost-out
+	if grep -Eq '^\| nullb-10us +\| idle: \*\*invalid\*\* \(below\) +\| +- \|' $OUT/bdlost-out/report.md &&
+		jq -e '.breakdown.cells[] | select(.variant == "idle.traced") | .status == "invalid" and
+			(.reason | test("3 I/Os in the trace, 4 in the window")) and .coverage_ok == false' \
+			$OUT/bdlost-out/summary.json >/dev/null &&
+		! grep -q '^"idle ' "$OUT/bdlost-out/plots/breakdown@alone.dat"; then
+		pass "breakdown: the invalid cell is marked in report.md and summary.json, left out of the plot"
+	else
+		fail "breakdown: the invalid cell is marked in report.md and summary.json, left out of the plot"
+	fi
+	# No pb_clock markers: no tick scale, so no breakdown at all.
+	rm -rf $OUT/bdmark
+	cp -r $FIX/run-breakdown $OUT/bdmark
+	b="$OUT/bdmark/$cell/1/trace.txt.gz"
+	gzip -dc "$b" | grep -v pb_clock | gzip -n >"$b.new" && mv "$b.new" "$b"
+	expect "breakdown: a trace without markers gives no breakdown, with a warning" 0 \
+		"warning: $cell: path breakdown missing: rep 1: 0 pb_clock markers" -- \
+		$PROG $OUT/bdmark --out $OUT/bdmark-out --no-plots
+	if jq -e '.breakdown.cells[] | select(.variant == "idle.traced") | .status == "missing" and
+			.submit_median_ns == null and .syscall_mean_ns == null and .markers_per_rep == [0]' \
+			$OUT/bdmark-out/summary.json >/dev/null &&
+		grep -Eq '^- `'"$cell"'`: breakdown missing: rep 1: 0 pb_clock markers' $OUT/bdmark-out/report.md; then
+		pass "breakdown: the missing cell has no step values, and says why"
+	else
+		fail "breakdown: the missing cell has no step values, and says why"
+	fi
+	# A trace that is not gzip: broken input, named.
+	echo "not gzip" >"$b"
+	expect "breakdown: a trace.txt.gz that does not decompress names the file" 1 \
+		"$cell/1/trace.txt.gz: gzip -dc failed" -- \
+		$PROG $OUT/bdmark --out $OUT/b --no-plots
+}
+
 # set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
 set_meta() {
 	local m
@@ -649,6 +741,7 @@ conditions
 total_latency
 window
 crossover
+breakdown
 timing
 runjson_baseline
 cli

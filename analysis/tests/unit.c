@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "aggregate.h"
+#include "breakdown.h"
 #include "compare.h"
 #include "cond.h"
 #include "crossover.h"
@@ -1411,6 +1412,55 @@ static void test_trace_cases(void)
 	      "trace: an unreadable block_rq_issue is an error", "");
 }
 
+/* One boot, one vote over the fixture's cells; tracing's cost. */
+static void test_breakdown(void)
+{
+	struct opts o = { .seed = DEFAULT_SEED, .resamples = 200 };
+	const struct cell *c;
+	struct bd_cell b;
+	struct run run;
+
+	metrics_init();
+	if (run_load(&run, BD, "baseline-nullb")) {
+		check(0, "breakdown: run-breakdown loads", "");
+		return;
+	}
+	run_aggregate(&run, &o);
+	c = run_find(&run, "baseline-nullb.traced", BD_PS "@alone@nullb-10us");
+	check(c && bd_traced(&run, c) &&
+	      !bd_traced(&run, run_find(&run, "baseline-nullb", BD_PS "@alone@nullb-10us")) &&
+	      !strcmp(bd_untraced_label(&run, "idle.traced"), "idle"),
+	      "breakdown: traced cells, and the untraced label of the same settings", "");
+	if (!c) {
+		run_free(&run);
+		return;
+	}
+	bd_cell(&run, c, &b);
+	/* Reps: submit 2000 and 2200; find medians 500, 700 (means 833.3, 700). */
+	check(b.status == BD_OK && b.reps == 2 && b.ios == 6 &&
+	      !strcmp(b.design, "baseline-nullb") && b.median[TS_SUBMIT] == 2100 &&
+	      b.median[TS_FIND] == 600 &&
+	      close_to(b.mean[TS_FIND], (2500.0 / 3 + 700) / 2, 1e-12) &&
+	      b.median_sum == 16200 &&
+	      close_to(b.syscall_mean, (49000.0 / 3 + 16400) / 2, 1e-12),
+	      "breakdown: medians over boots of each boot's median and mean",
+	      "status %d submit %g find %g/%g sum %g", b.status,
+	      b.median[TS_SUBMIT], b.median[TS_FIND], b.mean[TS_FIND],
+	      b.median_sum);
+	/* fio: rep 1 bins 2 x 16512 + 17536, rep 2 3 x 16768. */
+	check(b.fio_p50 == 16640 && close_to(b.fio_mean, (50560.0 / 3 + 16768) / 2, 1e-12) &&
+	      close_to(b.coverage_pct, (49000.0 / 50560 + 16400.0 / 16768) * 50, 1e-12) &&
+	      close_to(b.user, (520 + 368) / 2.0, 1e-9) &&
+	      close_to(b.p50_coverage_pct, 16200.0 / 16640 * 100, 1e-12),
+	      "breakdown: coverage of fio's mean and p50 per boot", "cov %g user %g",
+	      b.coverage_pct, b.user);
+	check(b.untraced && b.p50_untraced == 15936 && b.cost_p50_ns == 704 &&
+	      close_to(b.cost_p50_pct, 70400.0 / 15936, 1e-12),
+	      "breakdown: tracing's cost against the untraced label", "%g",
+	      b.cost_p50_ns);
+	run_free(&run);
+}
+
 int main(void)
 {
 	test_bins();
@@ -1432,5 +1482,6 @@ int main(void)
 	test_cyclic_median();
 	test_trace_fixture();
 	test_trace_cases();
+	test_breakdown();
 	return failed ? 1 : 0;
 }
