@@ -1412,6 +1412,49 @@ static void test_trace_cases(void)
 	      "trace: an unreadable block_rq_issue is an error", "");
 }
 
+/*
+ * Lines as a 6.12 guest wrote them (inline kernel, psync on nullb-10us
+ * and pvsync2 hipri, icount): the first I/O of each trace verbatim,
+ * between markers made 1 ns per tick.
+ */
+static void test_trace_real(void)
+{
+	static const char psync[] =
+		"             awk-159     [001] .....   7681000000: tracing_mark_write: pb_clock 6408000000\n"
+		"        cpuclock-141     [001] dN...   7681003038: sched_wakeup: comm=fio pid=140 prio=120 target_cpu=001\n"
+		"        cpuclock-141     [001] d....   7681005464: sched_switch: prev_comm=cpuclock prev_pid=141 prev_prio=120 prev_state=Z ==> next_comm=fio next_pid=140 next_prio=120\n"
+		"             fio-140     [001] .....   7681088968: sys_enter: NR 17 (7, 55625f10c000, 1000, 3dc2000, 0, 7f0c5d608090)\n"
+		"             fio-140     [001] .....   7681098791: block_rq_issue: 253,0 RS 4096 () 126480 + 8 be,0,4 [fio]\n"
+		"             fio-140     [001] d....   7681103195: sched_switch: prev_comm=fio prev_pid=140 prev_prio=120 prev_state=D ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+		"          <idle>-0       [001] d.h..   7681110179: hrtimer_expire_entry: hrtimer=00000000bc652c94 function=null_cmd_timer_expired now=6412736465\n"
+		"          <idle>-0       [001] d.h..   7681110789: block_rq_complete: 253,0 RS () 126480 + 8 be,0,4 [0]\n"
+		"          <idle>-0       [001] dNh..   7681112723: sched_wakeup: comm=fio pid=140 prio=120 target_cpu=001\n"
+		"          <idle>-0       [001] d....   7681115067: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=fio next_pid=140 next_prio=120\n"
+		"             fio-140     [001] .....   7681116719: sys_exit: NR 17 = 4096\n"
+		"             awk-160     [001] .....   7682000000: tracing_mark_write: pb_clock 6409000000\n";
+	static const char hipri[] =
+		"             awk-98      [001] .....   4472000000: tracing_mark_write: pb_clock 3200000000\n"
+		"             fio-75      [001] .....   4472260582: sys_enter: NR 327 (7, 55987b334ea0, 1, 3dc2000, 0, 1)\n"
+		"             fio-75      [001] .....   4472270559: block_rq_issue: 253,0 RS 4096 () 126480 + 8 be,0,4 [fio]\n"
+		"             fio-75      [001] .....   4472281508: block_rq_complete: 253,0 RS () 126480 + 8 be,0,4 [0]\n"
+		"             fio-75      [001] .....   4472283425: sys_exit: NR 327 = 4096\n"
+		"             awk-99      [001] .....   4473000000: tracing_mark_write: pb_clock 3201000000\n";
+	static const double want_ps[] = { 9823, 10000, 1998, 1934, 2344, 1652 };
+	static const double want_hp[] = { 9977, 10000, 949, 0, 0, 1917 };
+	struct trace t;
+
+	if (!parse_str(psync, 10000, &t)) {
+		check_io(&t, 0, want_ps, TA_ASLEEP,
+			 "trace: a real 6.12 psync I/O: sleep, null_blk's timer, wake-up, switch");
+		trace_free(&t);
+	}
+	if (!parse_str(hipri, 10000, &t)) {
+		check_io(&t, 0, want_hp, TA_ONCPU,
+			 "trace: a real 6.12 pvsync2 hipri I/O on the inline kernel: polled");
+		trace_free(&t);
+	}
+}
+
 /* One boot, one vote over the fixture's cells; tracing's cost. */
 static void test_breakdown(void)
 {
@@ -1482,6 +1525,7 @@ int main(void)
 	test_cyclic_median();
 	test_trace_fixture();
 	test_trace_cases();
+	test_trace_real();
 	test_breakdown();
 	return failed ? 1 : 0;
 }
