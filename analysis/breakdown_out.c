@@ -31,7 +31,7 @@ static void bd_table(FILE *f, const struct run *run, const char *cond)
 	struct mdtab t;
 	char name[256];
 
-	mdtab_init(&t, 9 + TS_NR);
+	mdtab_init(&t, 10 + TS_NR);
 	t.left = 2;
 	mdtab_add(&t, 0, "device");
 	mdtab_add(&t, 1, "design");
@@ -45,6 +45,7 @@ static void bd_table(FILE *f, const struct run *run, const char *cond)
 	mdtab_add(&t, col + 4, "user");
 	mdtab_add(&t, col + 5, "coverage");
 	mdtab_add(&t, col + 6, "asleep at completion");
+	mdtab_add(&t, col + 7, "tracing cost p50");
 	for (i = 0; i < n; i++) {
 		bd_cell(run, rows[i], &b);
 		bd_row_name(run, &b, name, sizeof(name));
@@ -71,12 +72,16 @@ static void bd_table(FILE *f, const struct run *run, const char *cond)
 				  100.0 * b.at[TA_ASLEEP] / b.ios);
 		else
 			mdtab_add(&t, col + 6, "-");
+		if (isnan(b.cost_p50_pct))
+			mdtab_add(&t, col + 7, "-");
+		else
+			mdtab_add(&t, col + 7, "%+.1f%%", b.cost_p50_pct + 0.0);
 	}
 	fprintf(f, "### %s\n\n", cond);
 	mdtab_print(f, &t);
 	mdtab_free(&t);
 	fputc('\n', f);
-	for (i = 0; i < n; i++) {
+	for (i = 0, k = 0; i < n; i++, k++) {
 		bd_cell(run, rows[i], &b);
 		if (b.status != BD_OK)
 			fprintf(f, "- `%s/%s`: breakdown %s: %s.\n", b.c->variant,
@@ -84,8 +89,11 @@ static void bd_table(FILE *f, const struct run *run, const char *cond)
 		else if (b.neg_find)
 			fprintf(f, "- `%s/%s`: %u of %u I/Os completed before issue + the device's latency (find < 0): the step model does not hold for them.\n",
 				b.c->variant, b.c->name, b.neg_find, b.ios);
+		else
+			k--;
 	}
-	fputc('\n', f);
+	if (k)
+		fputc('\n', f);
 	free(rows);
 }
 
@@ -175,11 +183,12 @@ void breakdown_report(FILE *f, const struct run *run)
 		   "around the call, not traced. **coverage** = syscall mean / fio mean "
 		   "(each boot, median over boots); `(!)` marks one outside 100 +- %.0f%%. "
 		   "**asleep at completion**: the share of I/Os whose task slept when its "
-		   "request completed. A cell whose trace has more or fewer I/Os than the "
+		   "request completed. **tracing cost p50**: (traced - untraced) / untraced "
+		   "%s p50 (below). A cell whose trace has more or fewer I/Os than the "
 		   "device completed over the window (more than %.0f%% apart), or lost "
 		   "events, is invalid; one without its two markers is missing. Plots: "
 		   "`plots/breakdown@<condition>` (step means, stacked).\n\n",
-		lat, lat, BD_COVER_TOL_PCT, BD_COUNT_TOL_PCT);
+		lat, lat, BD_COVER_TOL_PCT, lat, BD_COUNT_TOL_PCT);
 	for (j = 0; j < nc; j++)
 		bd_table(f, run, conds[j]);
 	fprintf(f, "**Tracing's cost** (traced - untraced label with the same settings; "
