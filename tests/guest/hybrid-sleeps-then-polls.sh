@@ -17,7 +17,6 @@ guest_job hybrid <<'EOT' || fail "boot failed: $(cat "$TEST_DIR/boot/status")"
 set -u
 out=/share/out
 mkdir -p $out
-nb=/sys/kernel/config/nullb/nullb0
 knob=/sys/block/nvme0n1/queue/io_poll_delay
 cat $knob >$out/default.txt
 
@@ -61,16 +60,10 @@ fio --name=verify --filename=/dev/nvme0n1 --direct=1 --size=32m --bsrange=4k-64k
 	--do_verify=1 --output-format=json --output=$out/verify.json >$out/verify.log 2>&1 || exit 1
 snap nvme0n1 $out/verify.after
 
-mkdir $nb || exit 1
-for kv in queue_mode=2 submit_queues=1 poll_queues=1 irqmode=2 \
-	completion_nsec=200000 blocksize=4096 size=1024 memory_backed=0 power=1; do
-	echo "${kv#*=}" >"$nb/${kv%%=*}" || exit 1
-done
-for _ in $(seq 50); do [ -b /dev/nullb0 ] && break; sleep 0.1; done
+/pb/nullb.sh up 200 || exit 1
 run nullb0 nullb.fixed50 50 || exit 1
 run nullb0 nullb.adaptive 0 || exit 1
-echo 0 >$nb/power
-rmdir $nb
+/pb/nullb.sh down || exit 1
 EOT
 o=$(guest_out)/out
 
