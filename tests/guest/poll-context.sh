@@ -92,10 +92,15 @@ EOT
 			[ "$(pdelta "$d" task_polls)" -le "$(pdelta "$d" task_waits)" ] ||
 				fail "$what: $(pdelta "$d" task_polls) task polls for $(pdelta "$d" task_waits) waits"
 			if [ "$c" = alone ]; then
-				# Nothing else to run: the idle loop finds most completions.
+				# Nothing else to run: of the completions the look did
+				# not find, the idle loop finds most. (How many the look
+				# finds depends on the host: the emulated disk completes
+				# in host time, and a loaded host slows the guest, so the
+				# look found 72-82% on a host at load 5-8.)
+				slept=$((ios - $(pdelta "$d" task_completions)))
 				check "$d" "$what" idle_waits -gt 0
-				check "$d" "$what" idle_polls -ge $((ios / 2))
-				check "$d" "$what" idle_completions -ge $((ios / 2))
+				check "$d" "$what" idle_polls -ge $((slept / 2))
+				check "$d" "$what" idle_completions -ge $((slept / 2))
 			else
 				# Every vCPU busy: the fallback timer's wake-ups find them.
 				check "$d" "$what" timer_waits -gt 0
