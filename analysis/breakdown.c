@@ -142,7 +142,7 @@ static int rep_check(const struct rep *r, struct bd_cell *b)
 	}
 	if (isnan(t->tick_ns)) {
 		set_reason(b, BD_MISSING,
-			   "rep %u: %u pb_clock markers, not the window's two: no tick scale",
+			   "rep %u: %u pb_clock markers, not 2 or 4: no tick scale",
 			   r->num, t->markers);
 		return 0;
 	}
@@ -161,9 +161,10 @@ void bd_cell(const struct run *run, const struct cell *c, struct bd_cell *b)
 {
 	int mmi = run_lat_mi(run, "mean"), pmi = run_lat_mi(run, "p50");
 	const char *ul = bd_untraced_label(run, c->variant);
-	double *v = calloc(c->nr_reps + 1, sizeof(*v) * (2 * TS_NR + 6));
+	double *v = calloc(c->nr_reps + 1, sizeof(*v) * (2 * TS_NR + 10));
 	unsigned int i, k, n = 0;
-	double *med, *mean, *sys, *sysmed, *fm, *fp, *cov, *user;
+	double *med, *mean, *sys, *sysmed, *fm, *fp, *cov, *outside;
+	double *user, *edge, *tot, *scov;
 
 	memset(b, 0, sizeof(*b));
 	b->c = c;
@@ -177,7 +178,8 @@ void bd_cell(const struct run *run, const struct cell *c, struct bd_cell *b)
 	for (k = 0; k < TS_NR; k++)
 		b->median[k] = b->mean[k] = NAN;
 	b->median_sum = b->syscall_mean = b->syscall_median = NAN;
-	b->fio_mean = b->fio_p50 = b->user = NAN;
+	b->fio_mean = b->fio_p50 = b->outside = NAN;
+	b->user = b->edge = b->total_mean = b->syscall_coverage_pct = NAN;
 	b->coverage_pct = b->p50_coverage_pct = NAN;
 	b->p50_untraced = b->cost_p50_ns = b->cost_p50_pct = NAN;
 	b->mean_untraced = b->cost_mean_ns = b->cost_mean_pct = NAN;
@@ -191,7 +193,11 @@ void bd_cell(const struct run *run, const struct cell *c, struct bd_cell *b)
 	fm = sysmed + c->nr_reps;
 	fp = fm + c->nr_reps;
 	cov = fp + c->nr_reps;
-	user = cov + c->nr_reps;
+	outside = cov + c->nr_reps;
+	user = outside + c->nr_reps;
+	edge = user + c->nr_reps;
+	tot = edge + c->nr_reps;
+	scov = tot + c->nr_reps;
 	for (i = 0; i < c->nr_reps; i++) {
 		const struct rep *r = &c->reps[i];
 		const struct trace *t = r->trace;
@@ -206,8 +212,15 @@ void bd_cell(const struct run *run, const struct cell *c, struct bd_cell *b)
 		sysmed[n] = t->syscall_median;
 		fm[n] = r->val[mmi];
 		fp[n] = r->val[pmi];
-		cov[n] = sys[n] / fm[n] * 100;
-		user[n] = fm[n] - sys[n];
+		scov[n] = sys[n] / fm[n] * 100;
+		outside[n] = fm[n] - sys[n];
+		user[n] = r->user_ns;
+		edge[n] = r->edge_ns;
+		if (isnan(user[n]) || isnan(edge[n]))
+			b->partial = 1;
+		tot[n] = sys[n] + (isnan(user[n]) ? 0 : user[n]) +
+			 (isnan(edge[n]) ? 0 : edge[n]);
+		cov[n] = tot[n] / fm[n] * 100;
 		b->ios += t->nr_io;
 		b->neg_find += t->neg_find;
 		for (k = 0; k < TA_NR; k++)
@@ -228,8 +241,16 @@ void bd_cell(const struct run *run, const struct cell *c, struct bd_cell *b)
 		b->fio_mean = median(fm, n);
 		b->fio_p50 = median(fp, n);
 		b->coverage_pct = median(cov, n);
-		b->user = median(user, n);
-		b->p50_coverage_pct = b->median_sum / b->fio_p50 * 100;
+		b->syscall_coverage_pct = median(scov, n);
+		b->outside = median(outside, n);
+		b->total_mean = median(tot, n);
+		if (!b->partial) {
+			b->user = median(user, n);
+			b->edge = median(edge, n);
+		}
+		b->p50_coverage_pct = (b->median_sum +
+				       (b->partial ? 0 : b->user + b->edge)) /
+				      b->fio_p50 * 100;
 	}
 	free(v);
 	if (b->untraced && b->untraced->agg[pmi].n) {
@@ -349,9 +370,12 @@ void run_breakdown_check(struct run *run)
 			run_warn(run, "%s/%s: %u I/Os completed before issue + the device's latency (negative find): the step model does not hold for them",
 				 c->variant, c->name, b.neg_find);
 		if (b.status == BD_OK && !bd_covered(b.coverage_pct))
-			run_warn(run, "%s/%s: the traced system call (mean %.0f ns) covers %.1f%% of fio's mean total latency (%.0f ns), outside 100 +- %.0f%%",
-				 c->variant, c->name, b.syscall_mean,
-				 b.coverage_pct, b.fio_mean, BD_COVER_TOL_PCT);
+			run_warn(run, "%s/%s: the breakdown (%s, mean %.0f ns) covers %.1f%% of fio's mean total latency (%.0f ns), outside 100 +- %.0f%%",
+				 c->variant, c->name,
+				 b.partial ? "the traced system call alone" :
+				 "user + edge + the traced system call",
+				 b.total_mean, b.coverage_pct, b.fio_mean,
+				 BD_COVER_TOL_PCT);
 		if (!b.untraced)
 			run_warn(run, "%s/%s: no untraced label with the same settings: tracing's cost unknown",
 				 c->variant, c->name);

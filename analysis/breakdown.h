@@ -30,8 +30,15 @@ struct bd_cell {
 	double median_sum;		/* sum of median[] */
 	double syscall_mean, syscall_median;
 	double fio_mean, fio_p50;	/* lat (clat) of the same reps */
-	double user;			/* of each rep's fio - syscall mean */
-	double coverage_pct;		/* of each rep's syscall / fio mean */
+	double outside;			/* of each rep's fio - syscall mean */
+	/* Measured outside the tracepoints (NAN: not in every rep). */
+	double user;			/* fio's null engine: fio's own code */
+	double edge;			/* the call's way in and out */
+	double total_mean;		/* user + edge + syscall mean */
+	int partial;			/* user or edge unknown: coverage is
+					 * the system call's alone */
+	double coverage_pct;		/* of each rep's total / fio mean */
+	double syscall_coverage_pct;	/* of each rep's syscall / fio mean */
 	double p50_coverage_pct;	/* median_sum / fio_p50 */
 	unsigned int ios, neg_find, at[TA_NR];	/* summed over reps */
 	/* Tracing's cost: traced - untraced, median over boots. */

@@ -31,21 +31,24 @@ static void bd_table(FILE *f, const struct run *run, const char *cond)
 	struct mdtab t;
 	char name[256];
 
-	mdtab_init(&t, 10 + TS_NR);
+	mdtab_init(&t, 13 + TS_NR);
 	t.left = 2;
 	mdtab_add(&t, 0, "device");
 	mdtab_add(&t, 1, "design");
 	for (k = 0; k < TS_NR; k++)
 		mdtab_add(&t, 2 + k, "%s", trace_step_names[k]);
 	col = 2 + TS_NR;
-	mdtab_add(&t, col, "sum of medians");
-	mdtab_add(&t, col + 1, "fio p50");
-	mdtab_add(&t, col + 2, "syscall mean");
-	mdtab_add(&t, col + 3, "fio mean");
-	mdtab_add(&t, col + 4, "user");
-	mdtab_add(&t, col + 5, "coverage");
-	mdtab_add(&t, col + 6, "asleep at completion");
-	mdtab_add(&t, col + 7, "tracing cost p50");
+	mdtab_add(&t, col, "user");
+	mdtab_add(&t, col + 1, "edge");
+	mdtab_add(&t, col + 2, "sum of medians");
+	mdtab_add(&t, col + 3, "fio p50");
+	mdtab_add(&t, col + 4, "syscall mean");
+	mdtab_add(&t, col + 5, "fio mean");
+	mdtab_add(&t, col + 6, "outside trace");
+	mdtab_add(&t, col + 7, "syscall coverage");
+	mdtab_add(&t, col + 8, "coverage");
+	mdtab_add(&t, col + 9, "asleep at completion");
+	mdtab_add(&t, col + 10, "tracing cost p50");
 	for (i = 0; i < n; i++) {
 		bd_cell(run, rows[i], &b);
 		bd_row_name(run, &b, name, sizeof(name));
@@ -60,22 +63,27 @@ static void bd_table(FILE *f, const struct run *run, const char *cond)
 		mdtab_add(&t, 1, "%s", name);
 		for (k = 0; k < TS_NR; k++)
 			us(&t, 2 + k, b.median[k]);
-		us(&t, col, b.median_sum);
-		us(&t, col + 1, b.fio_p50);
-		us(&t, col + 2, b.syscall_mean);
-		us(&t, col + 3, b.fio_mean);
-		us(&t, col + 4, b.user);
-		mdtab_add(&t, col + 5, "%.1f%%%s", b.coverage_pct,
+		us(&t, col, b.user);
+		us(&t, col + 1, b.edge);
+		us(&t, col + 2, b.median_sum +
+		   (b.partial ? 0 : b.user + b.edge));
+		us(&t, col + 3, b.fio_p50);
+		us(&t, col + 4, b.syscall_mean);
+		us(&t, col + 5, b.fio_mean);
+		us(&t, col + 6, b.outside);
+		mdtab_add(&t, col + 7, "%.1f%%", b.syscall_coverage_pct);
+		mdtab_add(&t, col + 8, "%.1f%%%s%s", b.coverage_pct,
+			  b.partial ? " (syscall only)" : "",
 			  bd_covered(b.coverage_pct) ? "" : " (!)");
 		if (b.ios)
-			mdtab_add(&t, col + 6, "%.0f%%",
+			mdtab_add(&t, col + 9, "%.0f%%",
 				  100.0 * b.at[TA_ASLEEP] / b.ios);
 		else
-			mdtab_add(&t, col + 6, "-");
+			mdtab_add(&t, col + 9, "-");
 		if (isnan(b.cost_p50_pct))
-			mdtab_add(&t, col + 7, "-");
+			mdtab_add(&t, col + 10, "-");
 		else
-			mdtab_add(&t, col + 7, "%+.1f%%", b.cost_p50_pct + 0.0);
+			mdtab_add(&t, col + 10, "%+.1f%%", b.cost_p50_pct + 0.0);
 	}
 	fprintf(f, "### %s\n\n", cond);
 	mdtab_print(f, &t);
@@ -173,15 +181,24 @@ void breakdown_report(FILE *f, const struct run *run)
 		   "wake-up (from the completion when the task was off its vCPU but "
 		   "runnable), else 0; **return** = sys_exit - max(complete, switch-in). "
 		   "They add up to the system call's time. Ticks (x86-tsc) are scaled to ns "
-		   "by the two `pb_clock` markers. Per step: each boot's median over its "
+		   "by the first and last `pb_clock` markers. Per step: each boot's median over its "
 		   "I/Os, then the median over boots (one boot, one vote), in us; no "
 		   "interval is given. Medians do not add up: **sum of medians** is set "
 		   "against fio's %s p50 (median over the same boots), while means do: "
 		   "**syscall mean** (each boot's mean system call, median over boots) "
 		   "against **fio mean** (fio's %s mean of the same boot, from its bins: "
-		   "within 0.78%%). **user** = fio mean - syscall mean, fio's own time "
-		   "around the call, not traced. **coverage** = syscall mean / fio mean "
-		   "(each boot, median over boots); `(!)` marks one outside 100 +- %.0f%%. "
+		   "within 0.78%%). Two parts lie outside the tracepoints and are measured "
+		   "after the window in the same boot: **user**, fio's own code between "
+		   "its clock reads (the job on fio's null engine, `fio-null.json`, mean), "
+		   "and **edge**, libc and the system call's way in and out outside the "
+		   "tracepoints (`syscall-edge.txt`: a preadv2() that fails at once, timed "
+		   "by fio's clock, minus its traced part); n/a for engines without them "
+		   "(uring-lat). **outside trace** = fio mean - syscall mean, what they "
+		   "should explain; **syscall coverage** = syscall mean / fio mean; "
+		   "**coverage** = (user + edge + syscall mean) / fio mean (each boot, "
+		   "median over boots); `(!)` marks one outside 100 +- %.0f%%. Every "
+		   "traced step includes the tracepoints' own cost (a traced call that "
+		   "does nothing takes about 1 us between its two events). "
 		   "**asleep at completion**: the share of I/Os whose task slept when its "
 		   "request completed. **tracing cost p50**: (traced - untraced) / untraced "
 		   "%s p50 (below). A cell whose trace has more or fewer I/Os than the "
@@ -298,6 +315,12 @@ static json_t *cell_json(const struct run *run, const struct bd_cell *b)
 	json_object_set_new(o, "fio_mean_ns", jnum(b->fio_mean));
 	json_object_set_new(o, "fio_p50_ns", jnum(b->fio_p50));
 	json_object_set_new(o, "user_ns", jnum(b->user));
+	json_object_set_new(o, "edge_ns", jnum(b->edge));
+	json_object_set_new(o, "total_mean_ns", jnum(b->total_mean));
+	json_object_set_new(o, "outside_trace_ns", jnum(b->outside));
+	json_object_set_new(o, "syscall_coverage_pct",
+			    jnum(b->syscall_coverage_pct));
+	json_object_set_new(o, "coverage_syscall_only", json_boolean(b->partial));
 	json_object_set_new(o, "coverage_pct", jnum(b->coverage_pct));
 	json_object_set_new(o, "coverage_ok",
 			    json_boolean(b->status == BD_OK &&

@@ -27,7 +27,7 @@ static int bd_data(const void *arg, FILE *dat)
 	fprintf(dat, "# design@device");
 	for (k = 0; k < TS_NR; k++)
 		fprintf(dat, " %s_mean_us", trace_step_names[k]);
-	fputc('\n', dat);
+	fprintf(dat, " user_us edge_us\n");
 	for (i = 0; i < p->n; i++) {
 		bd_cell(p->run, p->rows[i], &b);
 		if (b.status != BD_OK)
@@ -39,7 +39,10 @@ static int bd_data(const void *arg, FILE *dat)
 		for (k = 0; k < TS_NR; k++)
 			fprintf(dat, " %.17g",
 				isnan(b.mean[k]) ? 0 : b.mean[k] / 1000);
-		fputc('\n', dat);
+		/* Outside the tracepoints; 0 where not measured. */
+		fprintf(dat, " %.17g %.17g\n",
+			isnan(b.user) ? 0 : b.user / 1000,
+			isnan(b.edge) ? 0 : b.edge / 1000);
 	}
 	return 0;
 }
@@ -49,7 +52,7 @@ static void bd_script(const void *arg, FILE *gp, const char *dat)
 	const struct bd_plot *p = arg;
 	unsigned int k;
 
-	fprintf(gp, "set title \"where the microseconds go (%s): each step's mean per I/O, stacked\\n(means add up to the system call's mean; each the median over boots)\\n\" . timing_model noenhanced\n",
+	fprintf(gp, "set title \"where the microseconds go (%s): each step's mean per I/O, stacked\\n(means add up, with user and edge, to fio's mean; each the median over boots)\\n\" . timing_model noenhanced\n",
 		p->cond);
 	fprintf(gp, "set ylabel \"us per I/O\"\nset style data histograms\nset style histogram rowstacked\n"
 		    "set style fill solid 0.8 border -1\nset boxwidth 0.7\nset grid ytics\n"
@@ -58,7 +61,8 @@ static void bd_script(const void *arg, FILE *gp, const char *dat)
 	for (k = 0; k < TS_NR; k++)
 		fprintf(gp, "%s\"%s\" using %u%s title \"%s\"", k ? ", " : "",
 			dat, k + 2, k ? "" : ":xtic(1)", trace_step_names[k]);
-	fputc('\n', gp);
+	fprintf(gp, ", \"%s\" using %u title \"user (fio)\", \"%s\" using %u title \"edge (syscall in/out)\"\n",
+		dat, TS_NR + 2, dat, TS_NR + 3);
 }
 
 /* Some row of the condition has a breakdown. */

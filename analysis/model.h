@@ -24,6 +24,9 @@ struct rep {
 	double lat_min_ns;	/* fio's exact lat_ns.min (else clat), or NAN */
 	struct cyclic *cyc;	/* NULL without cyclictest.txt */
 	struct trace *trace;	/* NULL without trace.txt.gz */
+	/* Outside the tracepoints (trace:1), NAN without their files: */
+	double user_ns;		/* fio-null.json: fio's own code, mean */
+	double edge_ns;		/* syscall-edge.txt minus its traced part */
 	double win_ios;		/* Δdev_ios over the window, else fio's total_ios */
 	json_t *meta;
 	double val[MAX_MINST];	/* NAN when the rep has no such data */

@@ -431,6 +431,46 @@ static int capture_metrics(struct rep *rep, const struct fio_result *fr)
 }
 
 /*
+ * What a traced rep measured after its window of what no tracepoint sees:
+ * fio-null.json (the job on fio's null engine: fio's own code between its
+ * clock reads, mean total latency) and syscall-edge.txt (guest/tools/
+ * syscall-edge.c: "call_ns" around a preadv2() that fails at once,
+ * "clock_ns" between two clock reads; minus the traced part of those
+ * calls, the way in and out outside the tracepoints).
+ */
+static int outside_metrics(struct rep *rep)
+{
+	const struct kv *call, *clk;
+	struct fio_result f;
+	struct kvlist l;
+	char *p;
+	int r = 0;
+
+	if (exists(rep, "fio-null.json")) {
+		p = rpath(rep, "fio-null.json");
+		r = fio_load(p, &f);
+		free(p);
+		if (r)
+			return r;
+		rep->user_ns = hist_mean(f.has_tlat ? &f.tlat : &f.lat);
+	}
+	if (!exists(rep, "syscall-edge.txt"))
+		return 0;
+	p = rpath(rep, "syscall-edge.txt");
+	r = kvfile_load(p, &l);
+	free(p);
+	if (r)
+		return r;
+	call = kv_find(&l, "call_ns");
+	clk = kv_find(&l, "clock_ns");
+	if (call && clk && rep->trace->edge_calls)
+		rep->edge_ns = call->v - clk->v -
+			       rep->trace->edge_traced_ns;
+	kv_free(&l);
+	return 0;
+}
+
+/*
  * trace.txt.gz (trace:1 labels): the per-I/O path breakdown, against the
  * device's set latency (nullb-<N>us; other disks have none).
  */
@@ -451,8 +491,9 @@ static int trace_metrics(struct rep *rep, const char *device)
 	if (r) {
 		free(rep->trace);
 		rep->trace = NULL;
+		return r;
 	}
-	return r;
+	return outside_metrics(rep);
 }
 
 /* 0: loaded; 1: skipped with a warning; -1: broken input. */
@@ -474,6 +515,7 @@ int rep_load(struct run *run, struct rep *rep, const char *dir,
 		rep->val[i] = NAN;
 	rep->lat_min_ns = NAN;
 	rep->win_ios = NAN;
+	rep->user_ns = rep->edge_ns = NAN;
 
 	if (!exists(rep, data) || !exists(rep, "meta.json")) {
 		run_warn(run, "%s: no %s (guest died mid-run?), rep skipped",

@@ -69,6 +69,7 @@ struct task {
 	int pid;
 	int in_call, has_issue, has_complete, has_wakeup, has_switchin;
 	int oncpu, runnable, ios, no_request;
+	double no_request_ticks;	/* summed over calls without a request */
 	unsigned int major, minor;
 	unsigned long long sector;
 	struct raw_io io;
@@ -300,8 +301,10 @@ static int step(struct parser *p, const struct ev *e)
 			break;		/* entered before the window */
 		k->in_call = 0;
 		k->io.exit = e->ts;
-		if (!k->has_issue)
+		if (!k->has_issue) {
 			k->no_request++;
+			k->no_request_ticks += k->io.exit - k->io.enter;
+		}
 		else if (!k->has_complete ||
 			 (k->io.at != TA_ONCPU && !k->has_switchin))
 			p->t->dropped++;
@@ -362,10 +365,10 @@ static int step(struct parser *p, const struct ev *e)
 		}
 		break;
 	case EV_MARK:
-		if (p->t->markers < 2) {
-			p->mark_tick[p->t->markers] = e->ts;
-			p->mark_ns[p->t->markers] = e->mark_ns;
-		}
+		/* The first and the last: the window's, then syscall-edge's. */
+		i = p->t->markers ? 1 : 0;
+		p->mark_tick[i] = e->ts;
+		p->mark_ns[i] = e->mark_ns;
 		p->t->markers++;
 		break;
 	default:
@@ -404,10 +407,21 @@ static int finish(struct parser *p, double dev_ns)
 	double s, d = isnan(dev_ns) ? 0 : dev_ns, *x;
 	unsigned int i, k;
 
-	/* Only I/O tasks count: other pids' reads need no request. */
+	/*
+	 * Only I/O tasks count: other pids' reads need no request. The calls
+	 * of tasks that issued none are syscall-edge's (guest/tools): their
+	 * traced enter-to-exit time is what the tracepoints see of a call
+	 * that does nothing.
+	 */
+	double edge_ticks = 0;
+
+	t->edge_calls = 0;
 	for (i = 0; i < p->nr_task; i++) {
-		if (!p->task[i].ios)
+		if (!p->task[i].ios) {
+			t->edge_calls += p->task[i].no_request;
+			edge_ticks += p->task[i].no_request_ticks;
 			continue;
+		}
 		t->tasks++;
 		t->no_request += p->task[i].no_request;
 	}
@@ -416,7 +430,8 @@ static int finish(struct parser *p, double dev_ns)
 		t->median[k] = t->mean[k] = NAN;
 	t->syscall_median = t->syscall_mean = NAN;
 	t->tick_ns = NAN;
-	if (t->markers == 2 && p->mark_tick[1] > p->mark_tick[0] &&
+	/* Two markers (the window), or four (and syscall-edge's calls). */
+	if ((t->markers == 2 || t->markers == 4) && p->mark_tick[1] > p->mark_tick[0] &&
 	    p->mark_ns[1] > p->mark_ns[0])
 		t->tick_ns = (p->mark_ns[1] - p->mark_ns[0]) /
 			     (p->mark_tick[1] - p->mark_tick[0]);
@@ -427,6 +442,7 @@ static int finish(struct parser *p, double dev_ns)
 		return -1;
 	}
 	s = t->tick_ns;
+	t->edge_traced_ns = t->edge_calls ? edge_ticks / t->edge_calls * s : NAN;
 	for (i = 0; i < p->nr_raw; i++) {
 		const struct raw_io *r = &p->raw[i];
 		struct trace_io *io = &t->io[i];

@@ -46,6 +46,9 @@ struct trace {
 	unsigned int tasks;	/* I/O tasks (pids with a traced I/O) */
 	unsigned int neg_find;	/* I/Os completed before issue + D */
 	unsigned int at[TA_NR];
+	/* Calls of tasks without requests (syscall-edge): count, mean ns. */
+	unsigned int edge_calls;
+	double edge_traced_ns;
 	/* Per step over the I/Os (NAN without I/Os or without the scale). */
 	double median[TS_NR], mean[TS_NR];
 	double syscall_median, syscall_mean;

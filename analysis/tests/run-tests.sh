@@ -529,11 +529,11 @@ breakdown() {
 		$PROG $FIX/run-breakdown --out $OUT/bd
 	if grep -q '^## Where the microseconds go — instruction-count time (1 instruction = 2^0 ns)$' $r &&
 		[ "$(grep -n '^## Where the microseconds go' $r | cut -d: -f1)" -lt "$(grep -n '^## Provenance' $r | cut -d: -f1)" ] &&
-		grep -Eq '^\| nullb-10us +\| baseline-nullb +\| +2\.10 \| +10\.00 \| +0\.60 \| +0\.50 \| +1\.00 \| +2\.00 \| +16\.20 \| +16\.64 \| +16\.37 \| +16\.81 \| +0\.44 \| +97\.4% \| +100% \| +\+4\.4% \|$' $r &&
-		grep -Eq '^\| nullb-10us +\| idle +\| +1\.50 \| +10\.00 \| +0\.50 \| +0\.40 \| +2\.00 \| +2\.00 \| +16\.40 \| +16\.51 \| +16\.53 \| +16\.68 \| +0\.15 \| +99\.1% \| +100% \| +\+2\.0% \|$' $r &&
-		grep -Eq '^\| nullb-10us +\| inline +\| +1\.50 \| +10\.00 \| +0\.30 \| +0\.00 \| +0\.00 \| +1\.20 \| +13\.00 \| +13\.25 \| +13\.10 \| +13\.25 \| +0\.15 \| +98\.9% \| +0% \| +\+4\.0% \|$' $r &&
+		grep -Eq '^\| nullb-10us +\| baseline-nullb +\| +2\.10 \| +10\.00 \| +0\.60 \| +0\.50 \| +1\.00 \| +2\.00 \| +- \| +- \| +16\.20 \| +16\.64 \| +16\.37 \| +16\.81 \| +0\.44 \| +97\.4% \| +97\.4% \(syscall only\) \| +100% \| +\+4\.4% \|$' $r &&
+		grep -Eq '^\| nullb-10us +\| idle +\| +1\.50 \| +10\.00 \| +0\.50 \| +0\.40 \| +2\.00 \| +2\.00 \| +- \| +- \| +16\.40 \| +16\.51 \| +16\.53 \| +16\.68 \| +0\.15 \| +99\.1% \| +99\.1% \(syscall only\) \| +100% \| +\+2\.0% \|$' $r &&
+		grep -Eq '^\| nullb-10us +\| inline +\| +1\.50 \| +10\.00 \| +0\.30 \| +0\.00 \| +0\.00 \| +1\.20 \| +0\.06 \| +0\.06 \| +13\.12 \| +13\.25 \| +13\.10 \| +13\.25 \| +0\.15 \| +98\.9% \| +99\.8% \| +0% \| +\+4\.0% \|$' $r &&
 		sed -n '/^### competitor/,/^\*\*Tracing/p' $r >$OUT/bd/comp.md &&
-		grep -Eq '^\| nullb-10us +\| baseline-nullb +\| +2\.00 \| +10\.00 \| +0\.50 \| +0\.50 \| +7\.00 \| +2\.00 \| +22\.00 \| +22\.66 \| +20\.67 \| +21\.29 \| +0\.62 \| +97\.1% \| +100% \| +\+4\.7% \|$' $OUT/bd/comp.md &&
+		grep -Eq '^\| nullb-10us +\| baseline-nullb +\| +2\.00 \| +10\.00 \| +0\.50 \| +0\.50 \| +7\.00 \| +2\.00 \| +- \| +- \| +22\.00 \| +22\.66 \| +20\.67 \| +21\.29 \| +0\.62 \| +97\.1% \| +97\.1% \(syscall only\) \| +100% \| +\+4\.7% \|$' $OUT/bd/comp.md &&
 		grep -Eq '^\| alone +\| nullb-10us +\| baseline-nullb \(`baseline-nullb`\) +\| +15\.94 \| +16\.64 \| +\+0\.70 \| +\+4\.4% \| +15\.94 \| +16\.81 \| +\+0\.87 \| +\+5\.5% \|$' $r; then
 		pass "breakdown: report.md tables per condition, step medians, coverage, tracing's cost"
 	else
@@ -551,6 +551,9 @@ breakdown() {
 			 .task_at_completion_ios.asleep == 6 and
 			 .tracing_cost.untraced_variant == "baseline-nullb" and
 			 .tracing_cost.p50_diff_ns == 704) and
+			(.breakdown.cells[] | select(.variant == "inline.traced") | .user_ns == 64 and
+			 .edge_ns == 60 and .total_mean_ns == 13224 and .coverage_syscall_only == false and
+			 .coverage_ok) and
 			(.breakdown.cells[] | select(.variant == "idle.traced") | .tick_ns_per_rep == [0.5] and
 			 .runq_median_ns == 2000 and .design == "idle")' $j >/dev/null; then
 		pass "breakdown: summary.json breakdown per traced cell (format_version 4)"
@@ -558,7 +561,7 @@ breakdown() {
 		fail "breakdown: summary.json breakdown per traced cell (format_version 4)"
 	fi
 	if [ -s "$OUT/bd/plots/breakdown@alone.dat" ] && [ -s "$OUT/bd/plots/breakdown@competitor.dat" ] &&
-		grep -Eq '^"inline nullb-10us" 1\.5 10 0\.4[0-9]* 0 0 1\.2$' "$OUT/bd/plots/breakdown@alone.dat" &&
+		grep -Eq '^"inline nullb-10us" 1\.5 10 0\.4[0-9]* 0 0 1\.2 0\.064[0-9]* 0\.0[56][0-9]*$' "$OUT/bd/plots/breakdown@alone.dat" &&
 		grep -q 'set style histogram rowstacked' $OUT/bd/plots/plots.gp &&
 		grep -q "where the microseconds go (alone): each step's mean per I/O, stacked" $OUT/bd/plots/plots.gp; then
 		pass "breakdown: stacked plot of the step means per condition"

@@ -1493,10 +1493,13 @@ static void test_breakdown(void)
 	/* fio: rep 1 bins 2 x 16512 + 17536, rep 2 3 x 16768. */
 	check(b.fio_p50 == 16640 && close_to(b.fio_mean, (50560.0 / 3 + 16768) / 2, 1e-12) &&
 	      close_to(b.coverage_pct, (49000.0 / 50560 + 16400.0 / 16768) * 50, 1e-12) &&
-	      close_to(b.user, (520 + 368) / 2.0, 1e-9) &&
+	      close_to(b.outside, (520 + 368) / 2.0, 1e-9) &&
+	      b.partial && isnan(b.user) && isnan(b.edge) &&
+	      b.syscall_coverage_pct == b.coverage_pct &&
 	      close_to(b.p50_coverage_pct, 16200.0 / 16640 * 100, 1e-12),
-	      "breakdown: coverage of fio's mean and p50 per boot", "cov %g user %g",
-	      b.coverage_pct, b.user);
+	      "breakdown: coverage of fio's mean and p50 per boot; without fio-null.json and syscall-edge.txt the system call's alone",
+	      "cov %g outside %g partial %d", b.coverage_pct, b.outside,
+	      b.partial);
 	check(b.untraced && b.p50_untraced == 15936 && b.cost_p50_ns == 704 &&
 	      close_to(b.cost_p50_pct, 70400.0 / 15936, 1e-12),
 	      "breakdown: tracing's cost against the untraced label", "%g",
