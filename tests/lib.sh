@@ -59,6 +59,14 @@ irq_sum() {
 	awk -v p="$2" '$NF ~ p { for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+$/) s += $i; else break } END { print s + 0 }' "$1"
 }
 
+# poll_stat_delta CELL-DIR COUNTER: a poll_stats counter summed over the
+# hardware queues, from the cell's poll-stats-after.txt minus
+# poll-stats-before.txt (guest/window.sh).
+poll_stat_delta() {
+	awk -v c="$2" '$2 == c { if (FILENAME ~ /after/) s += $3; else s -= $3 } END { print s + 0 }' \
+		"$1/poll-stats-before.txt" "$1/poll-stats-after.txt"
+}
+
 # fio_ios FIO-JSON: total completed I/Os of all jobs.
 fio_ios() {
 	jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$1"

@@ -78,10 +78,6 @@ echo "documented bound: fallback_us $fallback_us + EEVDF slice $slice_us us + on
 clat_us() {
 	jq "[.jobs[].read.clat_ns.$2] | max / 1000 | floor" "$1"
 }
-pdelta() {
-	awk -v c="$2" '$2 == c { if (FILENAME ~ /after/) s += $3; else s -= $3 } END { print s + 0 }' \
-		"$1/poll-stats-before.txt" "$1/poll-stats-after.txt"
-}
 # Nothing lost or hung first, the latency bounds last, so that a missed
 # bound does not hide the other results.
 over=""
@@ -94,10 +90,10 @@ for m in 0 1; do
 		errs=$(jq '[.jobs[].error] | add' "$d/fio.json")
 		[ "$errs" = 0 ] || fail "$what: fio error $errs"
 		[ "$ios" -gt 10 ] || fail "$what: only $ios I/Os completed"
-		waits=$(pdelta "$d" task_waits)
+		waits=$(poll_stat_delta "$d" task_waits)
 		# Idle loop, fallback timer, or the waiter's one look before sleeping.
-		found=$(($(pdelta "$d" idle_completions) + $(pdelta "$d" timer_completions) + $(pdelta "$d" task_completions)))
-		tw=$(pdelta "$d" timer_waits) tc=$(pdelta "$d" timer_completions)
+		found=$(($(poll_stat_delta "$d" idle_completions) + $(poll_stat_delta "$d" timer_completions) + $(poll_stat_delta "$d" task_completions)))
+		tw=$(poll_stat_delta "$d" timer_waits) tc=$(poll_stat_delta "$d" timer_completions)
 		if [ $m = 0 ]; then
 			[ "$found" -ge "$ios" ] || fail "$what: $found polled completions for $ios I/Os"
 			[ "$tw" -gt 0 ] || fail "$what: the fallback timer did not run (timer_waits $tw)"
@@ -113,7 +109,7 @@ for m in 0 1; do
 		ctl_max_us=$(clat_us "$ctl/fio.json" max)
 		ctl_p99_us=$(clat_us "$ctl/fio.json" 'percentile["99.000000"]')
 		ctl_p50_us=$(clat_us "$ctl/fio.json" 'percentile["50.000000"]')
-		echo "$what: $ios I/Os, 0 errors, polled waits $waits, timer wake-ups $tw, timer completions $tc, idle completions $(pdelta "$d" idle_completions), found before sleeping $(pdelta "$d" task_completions); clat p50 $p50_us us, p99 $p99_us us, max $max_us us; psync control p50 $ctl_p50_us us, p99 $ctl_p99_us us, max $ctl_max_us us"
+		echo "$what: $ios I/Os, 0 errors, polled waits $waits, timer wake-ups $tw, timer completions $tc, idle completions $(poll_stat_delta "$d" idle_completions), found before sleeping $(poll_stat_delta "$d" task_completions); clat p50 $p50_us us, p99 $p99_us us, max $max_us us; psync control p50 $ctl_p50_us us, p99 $ctl_p99_us us, max $ctl_max_us us"
 		[ "$max_us" -le $((hung_s * 1000000)) ] ||
 			fail "$what: an I/O took $max_us us, longer than the hung-task timeout of $hung_s s"
 		if [ $m = 0 ]; then

@@ -34,9 +34,7 @@ for us in 10 50; do
 	idle=$(jq '.jobs[0].read.lat_ns.percentile["50.000000"]' "$o/pvsync2-hipri-$us/fio.json")
 	# The idle loop must have found the completions (poll_stats over the
 	# window), or this compares two interrupt paths.
-	before=$(awk '$2 == "idle_completions" { s += $3 } END { print s + 0 }' "$o/pvsync2-hipri-$us/poll-stats-before.txt")
-	after=$(awk '$2 == "idle_completions" { s += $3 } END { print s + 0 }' "$o/pvsync2-hipri-$us/poll-stats-after.txt")
-	found=$((after - before))
+	found=$(poll_stat_delta "$o/pvsync2-hipri-$us" idle_completions)
 	echo "$us us disk: p50 idle $idle ns, interrupts $irq ns; the idle loop found $found of 1000 completions"
 	[ "$found" -ge 900 ] || fail "$us us disk: the idle loop found only $found of 1000 completions"
 	[ "$idle" -le $((irq * 103 / 100)) ] ||
