@@ -212,27 +212,25 @@ if [ $rc = 0 ] && { [ ! -s "$out/window-before.txt" ] || [ ! -s "$out/window-aft
 fi
 
 cond_stop
-# What the syscall tracepoints miss of every call (libc, entry, exit),
-# traced too (guest/tools/syscall-edge.c), after the window.
 if [ "${PB_TRACE:-0}" = 1 ]; then
+	# What the syscall tracepoints miss of every call (libc, entry,
+	# exit), traced too (guest/tools/syscall-edge.c), after the window.
 	/pb/trace.sh on
 	taskset -c "$PB_CPU" syscall-edge 2000 >"$out/syscall-edge.txt" 2>&1 ||
 		{ loud "syscall-edge failed: $(tail -n1 "$out/syscall-edge.txt")"; rc=1; }
 	/pb/trace.sh off
-fi
-if [ "${PB_TRACE:-0}" = 1 ] && ! /pb/trace.sh dump "$out/trace.txt" 2>"$out/trace-error.txt"; then
-	loud "the trace is incomplete: $(cat "$out/trace-error.txt")"
-	rc=1
-fi
-rm -f "$out/trace-error.txt"
-# The user-space part of fio's latency, which no kernel tracepoint sees:
-# the same job on fio's null engine (no system call) times fio's own code
-# between its two clock reads (fio-null.json), for the breakdown.
-if [ "${PB_TRACE:-0}" = 1 ] && [ "$tool" = fio ]; then
-	sed 's/^ioengine=.*/ioengine=null/; /^hipri=/d' "$workload" >"$out/null.fio"
-	taskset -c "$PB_CPU" fio --output-format=json+ --output="$out/fio-null.json" --lat_percentiles=1 \
-		"$out/null.fio" >"$out/fio-null.log" 2>&1 || { loud "fio's null-engine twin failed"; rc=1; }
-	rm -f "$out/null.fio"
+	/pb/trace.sh dump "$out/trace.txt" 2>"$out/trace-error.txt" ||
+		{ loud "the trace is incomplete: $(cat "$out/trace-error.txt")"; rc=1; }
+	rm -f "$out/trace-error.txt"
+	# The user-space part of fio's latency, which no kernel tracepoint
+	# sees: the same job on fio's null engine (no system call) times
+	# fio's own code between its two clock reads (fio-null.json).
+	if [ "$tool" = fio ]; then
+		sed 's/^ioengine=.*/ioengine=null/; /^hipri=/d' "$workload" >"$out/null.fio"
+		taskset -c "$PB_CPU" fio --output-format=json+ --output="$out/fio-null.json" --lat_percentiles=1 \
+			"$out/null.fio" >"$out/fio-null.log" 2>&1 || { loud "fio's null-engine twin failed"; rc=1; }
+		rm -f "$out/null.fio"
+	fi
 fi
 teardown_device || rc=1
 dmesg >"$out/dmesg.txt"
