@@ -177,7 +177,8 @@ void bd_cell(const struct run *run, const struct cell *c, struct bd_cell *b)
 		snprintf(b->design, sizeof(b->design), "%s", ul ? ul : c->variant);
 	for (k = 0; k < TS_NR; k++)
 		b->median[k] = b->mean[k] = NAN;
-	b->median_sum = b->syscall_mean = b->syscall_median = NAN;
+	b->median_sum = b->total_median_sum = NAN;
+	b->syscall_mean = b->syscall_median = NAN;
 	b->fio_mean = b->fio_p50 = b->outside = NAN;
 	b->user = b->edge = b->total_mean = b->syscall_coverage_pct = NAN;
 	b->coverage_pct = b->p50_coverage_pct = NAN;
@@ -248,9 +249,9 @@ void bd_cell(const struct run *run, const struct cell *c, struct bd_cell *b)
 			b->user = median(user, n);
 			b->edge = median(edge, n);
 		}
-		b->p50_coverage_pct = (b->median_sum +
-				       (b->partial ? 0 : b->user + b->edge)) /
-				      b->fio_p50 * 100;
+		b->total_median_sum = b->median_sum +
+				      (b->partial ? 0 : b->user + b->edge);
+		b->p50_coverage_pct = b->total_median_sum / b->fio_p50 * 100;
 	}
 	free(v);
 	if (b->untraced && b->untraced->agg[pmi].n) {

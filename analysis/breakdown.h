@@ -28,6 +28,7 @@ struct bd_cell {
 	double median[TS_NR];		/* of each rep's median over I/Os */
 	double mean[TS_NR];		/* of each rep's mean over I/Os */
 	double median_sum;		/* sum of median[] */
+	double total_median_sum;	/* + user + edge, unless partial */
 	double syscall_mean, syscall_median;
 	double fio_mean, fio_p50;	/* lat (clat) of the same reps */
 	double outside;			/* of each rep's fio - syscall mean */

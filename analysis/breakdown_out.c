@@ -65,8 +65,7 @@ static void bd_table(FILE *f, const struct run *run, const char *cond)
 			us(&t, 2 + k, b.median[k]);
 		us(&t, col, b.user);
 		us(&t, col + 1, b.edge);
-		us(&t, col + 2, b.median_sum +
-		   (b.partial ? 0 : b.user + b.edge));
+		us(&t, col + 2, b.total_median_sum);
 		us(&t, col + 3, b.fio_p50);
 		us(&t, col + 4, b.syscall_mean);
 		us(&t, col + 5, b.fio_mean);
