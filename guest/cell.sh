@@ -18,9 +18,11 @@
 # competitor's rate alone; default PB_RUNTIME + PB_RAMP), PB_QUEUE ("ATTR=VALUE ...": written to
 # /sys/block/<dev>/queue/ of the device under test once it is set up, and
 # read back; a failure fails the cell, with the reason in OUTDIR/error.txt).
-# fio's job files read PB_DEV; a .uring workload needs PB_IOS > 0 and
-# PB_RAMP 0 (uring-lat counts reads, not seconds). PB_TRACE=1 records the
-# path breakdown's tracepoints over the window (guest/trace.sh) into
+# fio's job files read PB_DEV; a .uring workload runs uring-lat for
+# PB_IOS reads (then PB_RAMP must be 0), or with PB_IOS 0 for PB_RUNTIME
+# seconds after PB_RAMP seconds (its ramp, unlike fio's, lies outside the
+# window). PB_TRACE=1 records the path breakdown's tracepoints over the
+# window (guest/trace.sh) into
 # OUTDIR/trace.txt.gz, with guest/tools/syscall-edge traced after the
 # window (OUTDIR/syscall-edge.txt), then runs the job on fio's null engine
 # (OUTDIR/fio-null.json: fio's own user-space time).
@@ -156,8 +158,9 @@ case $workload in
 	uring_opts=$(sed -n 's/^options=//p' "$workload")
 	why=""
 	[ -n "$uring_opts" ] || why="no options= line in $workload"
-	[ "$PB_IOS" != 0 ] || why="$workload needs a fixed I/O count (ios), not a run time"
-	[ "$PB_RAMP" = 0 ] || why="$workload takes no ramp (ramp $PB_RAMP)"
+	# uring-lat's ramp is in seconds with -t only (-r is reads with -n).
+	[ "$PB_IOS" = 0 ] || [ "$PB_RAMP" = 0 ] ||
+		why="$workload takes no ramp with a fixed I/O count (ios $PB_IOS, ramp $PB_RAMP)"
 	if [ -n "$why" ]; then
 		loud "$why"
 		teardown_device
@@ -196,9 +199,12 @@ if [ "${workload%.uring}" = "$workload" ]; then
 	rc=$?
 	tool=fio
 else
-	# shellcheck disable=SC2086 # $perf and $uring_opts are words on purpose
+	# A read count, or fio's runtime and ramp_time (PB_TIME_BASED).
+	amount="-n $PB_IOS"
+	[ "$PB_IOS" != 0 ] || amount="-t $PB_RUNTIME -r $PB_RAMP"
+	# shellcheck disable=SC2086 # $perf, $uring_opts and $amount are words on purpose
 	$perf taskset -c "$PB_CPU" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
-		uring-lat $uring_opts -n "$PB_IOS" -j "$(basename "$workload" .uring)" \
+		uring-lat $uring_opts $amount -j "$(basename "$workload" .uring)" \
 		-o "$out/fio.json" -B "$window before $out" -A "$window after $out" \
 		"$PB_DEV" >"$out/uring-lat.log" 2>&1
 	rc=$?

@@ -3,9 +3,9 @@
 # Snapshot the counters at one edge of fio's I/O loop: window.sh before|after DIR
 # fio runs it as exec_prerun/exec_postrun, from its job process, so the
 # window between the two snapshots is the job's I/O loop (and its ramp);
-# guest/tools/uring-lat runs it the same way (-B/-A) around its reads:
-# every per-I/O figure divides a delta over this window by the I/Os the
-# device completed over the same window (dev_ios).
+# guest/tools/uring-lat runs it the same way (-B/-A) around its timed
+# reads, after its ramp: every per-I/O figure divides a delta over this
+# window by the I/Os the device completed over the same window (dev_ios).
 # Writes DIR/window-EDGE.txt ("key value" lines, counted time in ns),
 # DIR/{stat,interrupts,poll-stats,poll-hybrid}-EDGE.txt and the kprobe
 # profile (kprobes-before.txt, kprobes.txt). The counted

@@ -84,7 +84,8 @@ workload_file() {
 }
 
 # matrix_workload WHERE NAME: die unless this matrix can run workload NAME:
-# a .uring workload needs a valid options= line, an I/O count and no ramp.
+# a .uring workload needs a valid options= line, and no ramp with an I/O
+# count (uring-lat's ramp is in seconds only when it runs for `runtime`).
 matrix_workload() {
 	local f opts
 	f=$(workload_file "$2") || die "$1: workload '$2' has no workloads/$2.fio (nor .uring)"
@@ -92,8 +93,8 @@ matrix_workload() {
 	opts=$(sed -n 's/^options=//p' "$f")
 	[[ $opts =~ ^(-[HI]|-[qbs]\ [0-9]+)(\ (-[HI]|-[qbs]\ [0-9]+))*$ ]] ||
 		die "$f: 'options=' must hold uring-lat's -H, -I, -q N, -b N or -s N, got '$opts'"
-	[ "${M[ios]}" -gt 0 ] || die "$1: workload '$2' runs uring-lat, which counts reads: set 'ios' (got 0)"
-	[ "${M[ramp]}" = 0 ] || die "$1: workload '$2' runs uring-lat, which takes no ramp: set 'ramp 0' (got ${M[ramp]})"
+	[ "${M[ios]}" = 0 ] || [ "${M[ramp]}" = 0 ] ||
+		die "$1: workload '$2' runs uring-lat, which takes no ramp with a read count: set 'ramp 0' or 'ios 0' (got ramp ${M[ramp]} with ios ${M[ios]})"
 }
 
 # matrix_positive FILE KEY [zero-ok]: die unless M[KEY] is a positive integer.

@@ -4,8 +4,14 @@
  * without IORING_SETUP_HYBRID_IOPOLL, and their latency as the
  * application sees it, in fio's json+ form.
  *
- *   uring-lat [-H] [-I] [-n IOS] [-q QD] [-b BS] [-r RAMP] [-s SEED]
- *             [-j NAME] [-o FILE] [-B CMD] [-A CMD] DEVICE
+ *   uring-lat [-H] [-I] (-n IOS | -t SECONDS) [-r RAMP] [-q QD] [-b BS]
+ *             [-s SEED] [-j NAME] [-o FILE] [-B CMD] [-A CMD] DEVICE
+ *
+ * It times IOS reads (-n) or every read it issues for SECONDS (-t), as
+ * fio's number_ios and runtime do, after a ramp (-r) of RAMP untimed
+ * reads with -n or RAMP seconds with -t (fio's ramp_time). Each phase
+ * ends by reaping the reads it has in flight, so no read straddles the
+ * ramp and the timed part.
  *
  * Each read's latency runs from just before the io_uring_enter() that
  * submits it to just after the io_uring_enter() that returned with its
@@ -13,10 +19,11 @@
  * CLOCK_MONOTONIC. At QD1 that is one system call per read, as fio's
  * io_uring engine with iodepth=1 and hipri=1 does it.
  *
- * -B and -A run a shell command right before the first read (the ramp, if
- * any, included) and right after the last completion, from this process,
- * as fio's exec_prerun and exec_postrun do: the harness snapshots its
- * counters there (guest/window.sh). A command that fails fails the run.
+ * -B and -A run a shell command right before the first timed read (after
+ * the ramp) and right after the last completion, from this process, as
+ * fio's exec_prerun and exec_postrun do: the harness snapshots its
+ * counters there (guest/window.sh), so its window holds exactly the timed
+ * reads (fio's also holds its ramp). A command that fails fails the run.
  *
  * Output: a fio-like JSON document, {"jobs":[{...}]}, whose "read" side
  * has total_ios, iops and lat_ns and clat_ns (the same histogram: there is
@@ -24,7 +31,8 @@
  * (FIO_IO_U_PLAT_BITS 6, 29 groups, each bin by its midpoint), min, max,
  * mean, stddev and N; an empty "write" side; usr_cpu, sys_cpu (percent of
  * the measured wall time) and ctx (context switches) from getrusage(); and
- * the tool's own record under "uring_lat" (CPU seconds, setup flags).
+ * the tool's own record under "uring_lat" (setup flags, the ramp's reads
+ * and ns, CPU seconds).
  *
  * Raw system calls, no liburing: the binary is static and needs nothing
  * from the guest. The uapi headers of the build host may predate hybrid
@@ -71,6 +79,8 @@
 
 #define MAX_QD		1024
 #define MAX_BS		(1U << 20)
+#define MAX_SECONDS	UINT32_MAX	/* in ns, far from overflowing */
+#define NSEC_PER_SEC	1000000000ULL
 
 struct lat {
 	uint64_t bins[PLAT_NR];
@@ -94,12 +104,14 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [options] DEVICE\n"
-		"  -n, --ios N       reads to time (default 10000)\n"
+		"  -n, --ios N       reads to time (give -n or -t)\n"
+		"  -t, --runtime N   seconds to time reads for (give -n or -t)\n"
 		"  -q, --qd N        reads in flight, 1-%d (default 1)\n"
 		"  -b, --bs N        bytes per read, a multiple of 512 (default 4096)\n"
 		"  -H, --hybrid      IORING_SETUP_HYBRID_IOPOLL as well as IOPOLL\n"
 		"  -I, --irq         no IOPOLL: interrupt-driven io_uring\n"
-		"  -r, --ramp N      reads done first and not timed (default 0)\n"
+		"  -r, --ramp N      untimed reads first, outside -B/-A: N reads with -n,\n"
+		"                    N seconds with -t (default 0)\n"
 		"  -s, --seed N      seed of the random offsets (default 1)\n"
 		"  -j, --jobname S   jobname in the JSON (default uring-lat)\n"
 		"  -o, --output F    write the JSON to F (default stdout)\n"
@@ -108,6 +120,15 @@ static void usage(FILE *f)
 		"  -h, --help\n"
 		"exit: 0 ok, 1 error, 2 usage, 3 not supported here\n",
 		prog, MAX_QD);
+}
+
+/* A bad number for option -c: say so, with the usage; EXIT_USAGE. */
+static int bad_num(int c, const char *arg)
+{
+	fprintf(stderr, "%s: -%c: not a valid number here: '%s'\n", prog, c,
+		arg);
+	usage(stderr);
+	return EXIT_USAGE;
 }
 
 static int parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *v)
@@ -306,7 +327,11 @@ struct slot {
 struct job {
 	const char *dev;
 	int fd;
-	uint64_t ios, ramp, seed, nblocks;
+	uint64_t ios, ramp;		/* reads: -n and its ramp, or 0 */
+	uint64_t runtime_ns, ramp_ns;	/* -t and its ramp, or 0 */
+	uint64_t done;			/* reads reaped, ramp included */
+	uint64_t ramp_done, ramp_wall_ns;
+	uint64_t seed, nblocks;
 	unsigned int qd, bs;
 	struct slot *slots;
 	struct lat lat;
@@ -357,26 +382,26 @@ static int fail_read(const struct job *j, uint64_t done, uint64_t off,
 	return EXIT_FAILURE;
 }
 
-/* Issue ramp + ios reads, qd at a time; time the last ios. */
-static int run(struct job *j, struct ring *r)
+/*
+ * One phase: reads qd at a time until count have been issued or, with
+ * count 0, until the clock has passed deadline; then the ones in flight
+ * are reaped, so that the phase ends with none. Each read's latency goes
+ * to lat unless it is NULL (the ramp). Returns 0 or an exit status.
+ */
+static int run_phase(struct job *j, struct ring *r, uint64_t count,
+		     uint64_t deadline, struct lat *lat)
 {
-	uint64_t total = j->ramp + j->ios, issued = 0, done = 0;
+	uint64_t issued = 0;
 	unsigned int i, inflight = 0;
-	uint64_t t_start = 0;
+	int stop = 0;
 
-	if (exec_hook("--exec-prerun", j->prerun))
-		return EXIT_FAILURE;
-	if (!j->ramp) {
-		getrusage(RUSAGE_SELF, &j->ru0);
-		t_start = now_ns();
-	}
 	for (;;) {
 		uint64_t t0, t1;
 		unsigned int head, tail;
 		int ret;
 
 		/* refill: every free slot gets a new read */
-		for (i = 0; i < j->qd && issued < total; i++) {
+		for (i = 0; i < j->qd && !stop; i++) {
 			struct slot *s = &j->slots[i];
 
 			if (s->busy)
@@ -387,6 +412,8 @@ static int run(struct job *j, struct ring *r)
 			inflight++;
 			s->busy = 1;
 			s->fresh = 1;
+			if (count && issued == count)
+				stop = 1;
 		}
 		if (!inflight)
 			break;
@@ -401,7 +428,7 @@ static int run(struct job *j, struct ring *r)
 		ret = submit_and_wait(r);
 		t1 = now_ns();
 		if (ret) {
-			if (!done && (ret == -EOPNOTSUPP || ret == -EINVAL))
+			if (!j->done && (ret == -EOPNOTSUPP || ret == -EINVAL))
 				return fail_read(j, 0, j->slots[0].off, ret);
 			fprintf(stderr, "%s: io_uring_enter: %s\n", prog,
 				strerror(-ret));
@@ -426,20 +453,41 @@ static int run(struct job *j, struct ring *r)
 				return EXIT_FAILURE;
 			}
 			if (cqe->res != (int)j->bs)
-				return fail_read(j, done, s->off, cqe->res);
-			if (done >= j->ramp)
-				lat_add(&j->lat, t1 - s->t0);
-			done++;
+				return fail_read(j, j->done, s->off, cqe->res);
+			if (lat)
+				lat_add(lat, t1 - s->t0);
+			j->done++;
 			s->busy = 0;
 			inflight--;
-			if (j->ramp && done == j->ramp) {
-				/* the timed part starts after the ramp */
-				getrusage(RUSAGE_SELF, &j->ru0);
-				t_start = now_ns();
-			}
 		}
 		__atomic_store_n(r->cq_head, head, __ATOMIC_RELEASE);
+		if (!count && t1 >= deadline)
+			stop = 1;
 	}
+	return 0;
+}
+
+/* The ramp, then the timed reads between the -B and -A commands. */
+static int run(struct job *j, struct ring *r)
+{
+	uint64_t t_start;
+	int ret;
+
+	if (j->ramp || j->ramp_ns) {
+		t_start = now_ns();
+		ret = run_phase(j, r, j->ramp, t_start + j->ramp_ns, NULL);
+		if (ret)
+			return ret;
+		j->ramp_wall_ns = now_ns() - t_start;
+		j->ramp_done = j->done;
+	}
+	if (exec_hook("--exec-prerun", j->prerun))
+		return EXIT_FAILURE;
+	getrusage(RUSAGE_SELF, &j->ru0);
+	t_start = now_ns();
+	ret = run_phase(j, r, j->ios, t_start + j->runtime_ns, &j->lat);
+	if (ret)
+		return ret;
 	getrusage(RUSAGE_SELF, &j->ru1);
 	j->wall_ns = now_ns() - t_start;
 	return exec_hook("--exec-postrun", j->postrun);
@@ -566,13 +614,15 @@ static void print_json(FILE *f, const struct job *j, const char *name,
 		",\n        \"iopoll\" : %d,\n        \"hybrid_iopoll\" : %d,\n"
 		"        \"setup_flags\" : %u,\n        \"qd\" : %u,\n"
 		"        \"bs\" : %u,\n        \"ramp_ios\" : %" PRIu64 ",\n"
+		"        \"ramp_ns\" : %" PRIu64 ",\n"
 		"        \"wall_ns\" : %" PRIu64 ",\n"
 		"        \"usr_us\" : %" PRIu64 ",\n        \"sys_us\" : %" PRIu64 ",\n"
 		"        \"nvcsw\" : %ld,\n        \"nivcsw\" : %ld\n"
 		"      }\n    }\n  ]\n}\n",
 		!!(flags & IORING_SETUP_IOPOLL),
 		!!(flags & IORING_SETUP_HYBRID_IOPOLL), flags, j->qd, j->bs,
-		j->ramp, j->wall_ns, usr, sys, nvcsw, nivcsw);
+		j->ramp_done, j->ramp_wall_ns, j->wall_ns, usr, sys, nvcsw,
+		nivcsw);
 }
 
 static int open_dev(struct job *j)
@@ -649,6 +699,7 @@ int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "ios", required_argument, NULL, 'n' },
+		{ "runtime", required_argument, NULL, 't' },
 		{ "qd", required_argument, NULL, 'q' },
 		{ "bs", required_argument, NULL, 'b' },
 		{ "hybrid", no_argument, NULL, 'H' },
@@ -663,7 +714,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct job *j;
-	const char *name = "uring-lat", *out = NULL;
+	const char *name = "uring-lat", *out = NULL, *ramp = NULL;
 	int hybrid = 0, irq = 0, c, ret;
 	unsigned int flags, i;
 	uint64_t v;
@@ -675,25 +726,29 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return EXIT_FAILURE;
 	}
-	j->ios = 10000;
 	j->qd = 1;
 	j->bs = 4096;
 	j->seed = 1;
 
-	while ((c = getopt_long(argc, argv, "n:q:b:HIr:s:j:o:B:A:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:t:q:b:HIr:s:j:o:B:A:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			if (parse_u64(optarg, 1, UINT64_MAX / MAX_BS, &j->ios))
-				goto bad_num;
+				return bad_num(c, optarg);
+			break;
+		case 't':
+			if (parse_u64(optarg, 1, MAX_SECONDS, &v))
+				return bad_num(c, optarg);
+			j->runtime_ns = v * NSEC_PER_SEC;
 			break;
 		case 'q':
 			if (parse_u64(optarg, 1, MAX_QD, &v))
-				goto bad_num;
+				return bad_num(c, optarg);
 			j->qd = v;
 			break;
 		case 'b':
 			if (parse_u64(optarg, 512, MAX_BS, &v) || v % 512)
-				goto bad_num;
+				return bad_num(c, optarg);
 			j->bs = v;
 			break;
 		case 'H':
@@ -703,12 +758,12 @@ int main(int argc, char **argv)
 			irq = 1;
 			break;
 		case 'r':
-			if (parse_u64(optarg, 0, UINT64_MAX / MAX_BS, &j->ramp))
-				goto bad_num;
+			/* reads or seconds: known once -n or -t is */
+			ramp = optarg;
 			break;
 		case 's':
 			if (parse_u64(optarg, 0, UINT64_MAX, &j->seed))
-				goto bad_num;
+				return bad_num(c, optarg);
 			break;
 		case 'j':
 			name = optarg;
@@ -740,6 +795,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: --hybrid is a mode of IOPOLL, not of --irq\n",
 			prog);
 		return EXIT_USAGE;
+	}
+	if (!j->ios == !j->runtime_ns) {
+		fprintf(stderr, "%s: %s\n", prog, j->ios ?
+			"-n and -t exclude each other: count reads or time them" :
+			"give the reads to time (-n IOS) or the seconds (-t SECONDS)");
+		return EXIT_USAGE;
+	}
+	if (ramp && j->ios &&
+	    parse_u64(ramp, 0, UINT64_MAX / MAX_BS, &j->ramp))
+		return bad_num('r', ramp);
+	if (ramp && j->runtime_ns) {
+		if (parse_u64(ramp, 0, MAX_SECONDS, &v))
+			return bad_num('r', ramp);
+		j->ramp_ns = v * NSEC_PER_SEC;
 	}
 	j->dev = argv[optind];
 	/* xorshift has no zero state */
@@ -786,10 +855,4 @@ int main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	return 0;
-
-bad_num:
-	fprintf(stderr, "%s: -%c: not a valid number here: '%s'\n", prog, c,
-		optarg);
-	usage(stderr);
-	return EXIT_USAGE;
 }

@@ -25,12 +25,16 @@ printf 'variants nonexistent\nworkloads randread-4k-qd1-psync\nconditions alone\
 expect_fail "bench unknown variant" "unknown variant 'nonexistent'" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants baseline\nworkloads no-such-workload\nconditions alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
 expect_fail "bench unknown workload" "no workloads/no-such-workload.fio" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
-# A uring-lat workload (workloads/*.uring) counts reads and has no ramp.
-printf 'variants iouring-hybrid\nworkloads randread-4k-qd1-uring-hybrid\nconditions alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
-expect_fail "bench uring workload without ios" "workload 'randread-4k-qd1-uring-hybrid' runs uring-lat, which counts reads: set 'ios'" \
+# A uring-lat workload (workloads/*.uring) takes a ramp only when it runs
+# for a time (ios 0; tests/unit/matrix-list.sh reads such a matrix).
+printf 'variants iouring-hybrid\nworkloads randread-4k-qd1-uring-hybrid\nconditions alone\nreps 1\nios 10\nruntime 1\nramp 2\n' >"$m"
+expect_fail "bench uring workload with ios and a ramp" "$m:2: workload 'randread-4k-qd1-uring-hybrid' runs uring-lat, which takes no ramp with a read count: set 'ramp 0' or 'ios 0' \\(got ramp 2 with ios 10\\)" \
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants iouring-hybrid\nworkloads randread-4k-qd1-psync\ncells randread-4k-qd1-uring-iopoll@alone\nconditions alone\nreps 1\nruntime 1\nramp 1\nios 10\n' >"$m"
-expect_fail "bench uring cell with a ramp" "cell 'randread-4k-qd1-uring-iopoll@alone': workload 'randread-4k-qd1-uring-iopoll' runs uring-lat, which takes no ramp" \
+expect_fail "bench uring cell with ios and a ramp" "cell 'randread-4k-qd1-uring-iopoll@alone': workload 'randread-4k-qd1-uring-iopoll' runs uring-lat, which takes no ramp with a read count" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants iouring-hybrid\nworkloads randread-4k-qd1-uring-iopoll\nconditions alone\nreps 1\nruntime 0\nramp 1\n' >"$m"
+expect_fail "bench uring workload without run time" "'runtime' must be a positive integer, got '0'" \
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions upside-down\nreps 1\nruntime 1\nramp 0\n' >"$m"
 expect_fail "bench unknown condition" "unknown condition 'upside-down'" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"

@@ -32,9 +32,19 @@ grep -q '^boot [0-9]*: in rep 2 (kernel inline): 5 cells$' "$out" || fail "no 'i
 [ "$("$PB_ROOT/scripts/bench.sh" --matrix "$m" --kernels | tr '\n' ' ')" = "baseline-nullb hybrid inline " ] ||
 	fail "--kernels: $("$PB_ROOT/scripts/bench.sh" --matrix "$m" --kernels | tr '\n' ' ')"
 [ "$("$PB_ROOT/scripts/bench.sh" --matrix "$m" --kernels --variant hybrid)" = hybrid ] || fail "--variant narrows --kernels"
+# uring-lat workloads in a time-based matrix (ios 0, runtime and ramp):
+# accepted, run only by the label that names them.
+"$PB_ROOT/scripts/bench.sh" --matrix "$PB_ROOT/tests/unit/matrices/uring-time.matrix" --list --seed 7 >"$out"
+tail -n1 "$out" | grep -qx "total: 4 boots, 10 cells" || fail "uring-time total: $(tail -n1 "$out")"
+want_ioh=$(printf '%s\n' randread-4k-qd1-uring-iopoll@{alone,competitor} randread-4k-qd1-uring-hybrid@cyclictest | LC_ALL=C sort)
+[ "$(cells ioh)" = "$want_ioh" ] || fail "uring-time label ioh runs: $(cells ioh | tr '\n' ' ')"
+[ "$(cells base)" = "$(printf '%s\n' randread-4k-qd1-psync@{alone,competitor})" ] || fail "uring-time label base runs: $(cells base | tr '\n' ' ')"
+# The realtime matrix carries the io_uring IOPOLL arm.
+"$PB_ROOT/scripts/bench.sh" --matrix "$PB_ROOT/matrix/realtime.matrix" --list --seed 7 >"$out"
+cells iouring-hybrid | grep -qx 'randread-4k-qd1-uring-hybrid@alone' || fail "realtime.matrix: no iouring-hybrid uring-hybrid@alone cell"
 n=0
 for f in "$PB_ROOT"/matrix/*.matrix; do
 	"$PB_ROOT/scripts/bench.sh" --matrix "$f" --list >/dev/null || fail "$f does not read"
 	n=$((n + 1))
 done
-echo "ok - --list and --kernels on a fixture; $n shipped matrices read"
+echo "ok - --list and --kernels on fixtures (uring-lat on a run time too); $n shipped matrices read"
