@@ -34,7 +34,7 @@ guest_job() {
 	shift
 	rm -rf "${TEST_DIR:?}/boot"
 	mkdir -p "$TEST_DIR/boot/share/workloads"
-	cp "$PB_ROOT"/workloads/*.fio "$TEST_DIR/boot/share/workloads/"
+	cp "$PB_ROOT"/workloads/*.fio "$PB_ROOT"/workloads/*.uring "$TEST_DIR/boot/share/workloads/"
 	cat >"$TEST_DIR/boot/share/job.sh"
 	"$PB_ROOT/scripts/guest-run.sh" --timeout "${GUEST_TIMEOUT:-240}" "$@" "$variant" "$TEST_DIR/boot"
 }

@@ -6,7 +6,10 @@
 # makes fewer polls per read than classic IOPOLL (at most 90%: it sleeps
 # half of the shortest poll time it has seen, measured 84%), every read still
 # takes the device's time, and on a kernel without the feature the tool
-# says "not supported by this kernel" (exit 3) instead of measuring.
+# says "not supported by this kernel" (exit 3) instead of measuring. A
+# time-based cell (guest/cell.sh with ios 0, runtime 1 s after a 1 s ramp,
+# as the realtime matrix runs uring-lat) counts in its window exactly the
+# reads uring-lat timed.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 for v in iouring-hybrid baseline-nullb; do
@@ -47,8 +50,13 @@ done
 	fail "hybrid polled $polls_hybrid times against classic's $polls_classic: it did not sleep first"
 echo "ok - hybrid IOPOLL polls $polls_hybrid times for 2000 reads, classic $polls_classic"
 
-# A kernel without the feature: reported, not measured.
-job="$nullb_setup"'
+# A kernel without the feature: reported, not measured; and before it, a
+# time-based cell, which sets up and tears down its own disk.
+job='
+PB_IOS=0 PB_RUNTIME=1 PB_RAMP=1 PB_DEVICE=nullb-10us \
+	/pb/cell.sh /share/workloads/randread-4k-qd1-uring-iopoll.uring alone /share/timed
+echo $? >/share/timed.rc
+'"$nullb_setup"'
 uring-lat -n 10 -H -o /tmp/x.json /dev/nullb0 2>/share/hybrid.err
 echo $? >/share/hybrid.rc
 '
@@ -56,3 +64,10 @@ guest_job baseline-nullb --timing icount <<<"$job" || fail "baseline-nullb: boot
 [ "$(cat "$(guest_out)/hybrid.rc")" = 3 ] || fail "uring-lat -H on baseline-nullb exited $(cat "$(guest_out)/hybrid.rc"), expected 3"
 grep -q "not supported by this kernel" "$(guest_out)/hybrid.err" || fail "no 'not supported by this kernel': $(cat "$(guest_out)/hybrid.err")"
 echo "ok - baseline-nullb: $(cat "$(guest_out)/hybrid.err")"
+t=$(guest_out)/timed
+[ "$(cat "$(guest_out)/timed.rc")" = 0 ] || fail "time-based cell exited $(cat "$(guest_out)/timed.rc"): $(cat "$t/error.txt" 2>/dev/null)"
+timed=$(jq '.jobs[0].read.total_ios' "$t/fio.json")
+dev=$(( $(sed -n 's/^dev_ios //p' "$t/window-after.txt") - $(sed -n 's/^dev_ios //p' "$t/window-before.txt") ))
+[ "$timed" -gt 100 ] || fail "time-based cell: only $timed timed reads in 1 s"
+[ "$dev" = "$timed" ] || fail "time-based cell: $dev device reads in the window, $timed timed: the ramp leaked in"
+echo "ok - time-based uring-lat cell: $timed timed reads, $dev device reads in the window"
