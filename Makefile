@@ -9,7 +9,7 @@ MATRIX ?= $(if $(QUICK),matrix/quick.matrix,matrix/default.matrix)
 RUN ?=
 SEED ?=
 
-.PHONY: help deps source kernel kernels guest shell bench report debate reliability analysis \
+.PHONY: help deps source kernel kernels guest shell bench lava report debate reliability analysis \
 	test test-unit test-guest check clean
 
 help: ## list the targets
@@ -17,6 +17,7 @@ help: ## list the targets
 		awk -F':.*## ' '{ printf "  %-12s %s\n", $$1, $$2 }'
 	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug|kunit|rt"
 	@echo "             QUICK=1 MATRIX=file RUN=<run-id> SEED=n DEBATE=1 KSRC=/path/to/linux ACCEL=kvm|tcg"
+	@echo "             LAVA_DEVICE=qemu|x86 LAVA_URL=<where upload/ is served> (make lava)"
 
 deps: ## install the Debian packages (root) or print the apt-get line
 	@scripts/deps.sh
@@ -55,6 +56,11 @@ bench: deps ## run the matrix (QUICK=1 for minutes) and print the comparison
 	mkdir -p build; "$${bench[@]}" | tee build/last-bench.out; \
 	run=$$(sed -n 's/^run: //p' build/last-bench.out); \
 	analysis/pollbench-report "$$run"; cat "$$run/report.md"
+
+lava: deps ## the matrix as LAVA jobs, one per boot (built kernels): make lava MATRIX=file [RUN=<run-id>]
+	@scripts/lava-jobs.sh --matrix $(MATRIX) $(if $(RUN),--run $(RUN)) $(if $(SEED),--seed $(SEED)) \
+		$(if $(bench_variant),--variant $(bench_variant)) $(if $(LAVA_DEVICE),--device-type $(LAVA_DEVICE)) \
+		$(if $(LAVA_URL),--base-url $(LAVA_URL))
 
 report: analysis ## rebuild the report of a run from its raw data: make report RUN=results/<id> [DEBATE=1]
 	@test -n "$(RUN)" || { echo "make report: set RUN=results/<run-id>" >&2; exit 1; }

@@ -14,6 +14,7 @@ packages=(
 	jq xxd coreutils
 	libjansson-dev libgsl-dev gnuplot-nox pkg-config
 	shellcheck python3-ply python3-git
+	lava-common python3-yaml
 )
 missing=()
 for p in "${packages[@]}"; do

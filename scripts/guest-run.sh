@@ -79,9 +79,7 @@ fi
 # A fresh sparse disk per boot: every boot starts from the same state.
 disk=$bootdir/disk.raw
 truncate -s "${PB_DISK_SIZE:-4G}" "$disk"
-# blk_poll_stats=1: the kernels count their polls only when asked, and the
-# harness reads those counts (a later blk_poll_stats=0 in --append wins).
-cmdline="console=ttyS0 nvme.poll_queues=1 null_blk.nr_devices=0 blk_poll_stats=1 panic=-1 $append"
+cmdline="$PB_GUEST_CMDLINE $append"
 [ $shell = 1 ] && cmdline="$cmdline pollbench.shell=1"
 if [ $shell = 1 ]; then
 	serial=(-serial mon:stdio)

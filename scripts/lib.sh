@@ -55,6 +55,13 @@ is_variant() {
 # shellcheck disable=SC2034 # used by the scripts that source this
 PB_SPLAT_RE='Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|KASAN|possible (circular|recursive) locking|inconsistent lock state|sleeping function called|suspicious RCU usage'
 
+# The kernel command line every guest boot starts from (scripts/guest-run.sh,
+# scripts/lava-jobs.sh). blk_poll_stats=1: the kernels count their polls only
+# when asked, and the harness reads those counts (a later blk_poll_stats=0
+# appended by a label wins).
+# shellcheck disable=SC2034 # used by the scripts that source this
+PB_GUEST_CMDLINE="console=ttyS0 nvme.poll_queues=1 null_blk.nr_devices=0 blk_poll_stats=1 panic=-1"
+
 # The timing models a guest can run on (scripts/guest-run.sh --timing).
 PB_TIMINGS="icount realtime"
 
@@ -136,6 +143,17 @@ variant_localversion() {
 	else
 		echo "-pollbench-$1-$flavour"
 	fi
+}
+
+# lava_python: print the python3 that imports lava-common's job schema
+# (Debian's /usr/bin/python3, when another python3 comes first in PATH);
+# fails if none does.
+lava_python() {
+	local p
+	for p in python3 /usr/bin/python3; do
+		"$p" -c 'import lava_common.schemas, yaml' 2>/dev/null && { echo "$p"; return 0; }
+	done
+	return 1
 }
 
 # Atomic write: write_atomic FILE < content
