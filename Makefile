@@ -9,7 +9,7 @@ MATRIX ?= $(if $(QUICK),matrix/quick.matrix,matrix/default.matrix)
 RUN ?=
 SEED ?=
 
-.PHONY: help deps source kernel kernels guest shell bench lava report debate reliability analysis \
+.PHONY: help deps source kernel kernels guest shell bench lava lava-smoke report debate reliability analysis \
 	test test-unit test-guest check clean
 
 help: ## list the targets
@@ -61,6 +61,11 @@ lava: deps ## the matrix as LAVA jobs, one per boot (built kernels): make lava M
 	@scripts/lava-jobs.sh --matrix $(MATRIX) $(if $(RUN),--run $(RUN)) $(if $(SEED),--seed $(SEED)) \
 		$(if $(bench_variant),--variant $(bench_variant)) $(if $(LAVA_DEVICE),--device-type $(LAVA_DEVICE)) \
 		$(if $(LAVA_URL),--base-url $(LAVA_URL))
+
+lava-smoke: deps ## LAVA's dispatcher (lava-run; root, lava-dispatcher) runs one job of lava/smoke.matrix here, imported and reported
+	@$(MAKE) -s guest analysis
+	@for k in $$(scripts/bench.sh --matrix lava/smoke.matrix --kernels); do scripts/kernel-build.sh $$k; done
+	@scripts/lava-smoke.sh
 
 report: analysis ## rebuild the report of a run from its raw data: make report RUN=results/<id> [DEBATE=1]
 	@test -n "$(RUN)" || { echo "make report: set RUN=results/<run-id>" >&2; exit 1; }

@@ -98,6 +98,11 @@ def main():
     if "'" in a.splat:
         die("the splat pattern holds a single quote")
     width = len(str(len(boots)))
+    # bench.sh's run.json boot_order: every boot of the run, as label:rep.
+    order = []
+    for n in boots:
+        b = read_env(os.path.join(a.payloads, n, "boot.env"))
+        order.append(f"{b['label']}:{b['rep']}")
     base = a.base_url.rstrip("/")
     timing = run["timing"]
     os.makedirs(a.jobs)
@@ -149,7 +154,14 @@ def main():
             "cells": str(len(cells)),
             "cmdline_extra": boot["cmdline_extra"],
             "queue_settings": boot["queue_settings"],
+            # The label's and the run's settings, for the importer's
+            # run.json (bench.sh's keys).
+            "label_workloads": boot["label_workloads"],
+            "trace": boot["trace"],
+            "boot_order": " ".join(order),
         }
+        for key in ("runtime_s", "ramp_s", "ios", "fio_cpu", "perf_stat", "cyclictest_interval_us", "baseline"):
+            meta[key] = run[key]
         for key in ("flavour", "kernel_release", "kernel_commit", "kernel_baseline",
                     "kernel_source", "series", "series_hash", "config_hash"):
             meta[key] = build.get(key, "")

@@ -14,7 +14,8 @@
 #   upload/       what the jobs download, to serve at --base-url:
 #                 kernels/<variant>/{bzImage,pollbench-build.env},
 #                 initramfs.cpio.gz, nvme-disk.raw.gz (qemu)
-#   run.env       run id, seed, matrix and its sha256, timing, vCPUs, boots
+#   run.env       run id, seed, matrix and its sha256, timing, vCPUs, boots,
+#                 the matrix's settings (what the importer needs for run.json)
 # --run ID: the run the jobs stand for (default a new id; an existing
 # results/ID lends its seed, as to bench.sh). --base-url: where upload/ is
 # served (default file://<output>/upload, for lava-run on this host).
@@ -67,6 +68,19 @@ bench=("$PB_ROOT/scripts/bench.sh" --matrix "$matrix" --run "$run_id" --payloads
 PB_PROG=$PB_PROG "${bench[@]}"
 payloads=$scratch/payloads
 timing=$(sed -n 's/^timing=//p' "$payloads/run.env")
+# What bench.sh writes into run.json beyond run.env, so that the importer
+# (scripts/lava-import.sh) can write it from a job alone: the matrix's
+# settings, and each boot's label settings.
+# shellcheck source=scripts/matrix.sh
+. "$PB_ROOT/scripts/matrix.sh"
+matrix_read "$matrix"
+printf '%s\n' "runtime_s=${M[runtime]}" "ramp_s=${M[ramp]}" "ios=${M[ios]}" "fio_cpu=${M[cpu]}" \
+	"perf_stat=${M[perf]}" "cyclictest_interval_us=${M[cyclictest_interval]}" "baseline=${M[baseline]}" \
+	>>"$payloads/run.env"
+for b in "$payloads"/*/boot.env; do
+	label=$(sed -n 's/^label=//p' "$b")
+	printf '%s\n' "label_workloads=${CFG_WORKLOADS[$label]:-}" "trace=${CFG_TRACE[$label]:-0}" >>"$b"
+done
 [ "$device_type" = qemu ] || [ "$timing" != icount ] ||
 	die "$matrix runs on timing icount, QEMU's instruction-count clock: device type $device_type cannot run it (a realtime matrix can)"
 
