@@ -241,7 +241,7 @@ def main():
             header = ("# TEMPLATE for a physical x86 board (LAVA device type x86: iPXE, TFTP),\n"
                       "# untested on hardware: the guest kernel has QEMU's drivers only, and\n"
                       "# cells on device nvme read (verify workloads write) the board's\n"
-                      "# /dev/nvme0n1. README.md, \"Running in a LAVA lab\".\n")
+                      "# /dev/nvme0n1. docs/lava.md.\n")
 
         job = {
             "device_type": a.device_type,

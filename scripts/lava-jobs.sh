@@ -19,7 +19,7 @@
 # --run ID: the run the jobs stand for (default a new id; an existing
 # results/ID lends its seed, as to bench.sh). --base-url: where upload/ is
 # served (default file://<output>/upload, for lava-run on this host).
-# README.md, "Running in a LAVA lab": what to upload, how results return.
+# docs/lava.md: what to upload, how results return.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
