@@ -1,6 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Description: which path completes the I/O, proven with kprobe hit counts and
+# Description: each variant's kernel boots (uname -r names the variant) with
+# the emulated NVMe disk and exactly one poll queue, and which path completes
+# the I/O is proven with kprobe hit counts and
 # /proc/interrupts: io_uring hipri polls with no NVMe interrupts; psync never
 # polls and takes an interrupt per I/O; pvsync2 hipri polls only on the
 # polling variants (upstream 6.12 ignores RWF_HIPRI on sync I/O). The idle
@@ -21,6 +23,9 @@ path_counts() {
 }
 for v in $(built_variants); do
 	guest_job "$v" <<'EOT' || fail "$v: boot failed: $(cat "$TEST_DIR/boot/status")"
+uname -r >/share/uname
+cat /sys/block/nvme0n1/size >/share/size
+dmesg | grep -o '[0-9]*/[0-9]*/[0-9]* default/read/poll queues' >/share/queues
 export PB_RUNTIME=3 PB_RAMP=0 PB_CPU=1
 /pb/kprobes.sh >/share/kprobes-setup.txt
 busy_irq=/sys/module/blk_poll/parameters/busy_irq
@@ -33,6 +38,11 @@ if [ -f $busy_irq ]; then
 	/pb/cell.sh /share/workloads/randread-4k-qd1-pvsync2-hipri.fio alone /share/out/busy_irq || exit 1
 fi
 EOT
+	out=$(guest_out)
+	grep -qx -- ".*-pollbench-$v" "$out/uname" || fail "$v: uname -r is '$(cat "$out/uname")'"
+	[ "$(cat "$out/size")" -gt 0 ] || fail "$v: nvme0n1 has no size"
+	grep -q '/1 default/read/poll queues' "$out/queues" || fail "$v: queues: '$(cat "$out/queues")'"
+	echo "ok - $v boots as $(cat "$out/uname"); queues $(cat "$out/queues")"
 	for w in psync pvsync2-hipri iouring-hipri; do
 		path_counts "$(guest_out)/out/randread-4k-qd1-$w"
 		echo "$v $w: ios=$ios nvme_poll=$polls nvme_irqs=$irqs"
