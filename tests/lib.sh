@@ -67,6 +67,12 @@ poll_stat_delta() {
 		"$1/poll-stats-before.txt" "$1/poll-stats-after.txt"
 }
 
+# window_delta CELL-DIR KEY: after minus before of KEY in a cell's
+# window-{before,after}.txt (guest/window.sh), e.g. dev_ios.
+window_delta() {
+	echo $(( $(awk -v k="$2" '$1 == k { print $2 }' "$1/window-after.txt") - $(awk -v k="$2" '$1 == k { print $2 }' "$1/window-before.txt") ))
+}
+
 # fio_ios FIO-JSON: total completed I/Os of all jobs.
 fio_ios() {
 	jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$1"

@@ -36,7 +36,7 @@ for cell in "$run"/*/*@alone@nullb-10us; do
 		min=$(jq '.min' <<<"$lat")
 		[ "$min" -ge 10000 ] || fail "$name/$r: an I/O took $min ns, less than the device's 10 us"
 		ios=$(fio_ios "$d/fio.json")
-		win=$(( $(awk '$1 == "dev_ios" { print $2 }' "$d/window-after.txt") - $(awk '$1 == "dev_ios" { print $2 }' "$d/window-before.txt") ))
+		win=$(window_delta "$d" dev_ios)
 		[ "$ios" = 1000 ] && [ "$win" = 1000 ] || fail "$name/$r: fio did $ios I/Os, the window saw $win, the matrix asked 1000"
 		p50+=("$(jq '.percentile["50.000000"]' <<<"$lat")")
 		mean+=("$(jq '.mean' <<<"$lat")")

@@ -67,7 +67,7 @@ echo "ok - baseline-nullb: $(cat "$(guest_out)/hybrid.err")"
 t=$(guest_out)/timed
 [ "$(cat "$(guest_out)/timed.rc")" = 0 ] || fail "time-based cell exited $(cat "$(guest_out)/timed.rc"): $(cat "$t/error.txt" 2>/dev/null)"
 timed=$(jq '.jobs[0].read.total_ios' "$t/fio.json")
-dev=$(( $(sed -n 's/^dev_ios //p' "$t/window-after.txt") - $(sed -n 's/^dev_ios //p' "$t/window-before.txt") ))
+dev=$(window_delta "$t" dev_ios)
 [ "$timed" -gt 100 ] || fail "time-based cell: only $timed timed reads in 1 s"
 [ "$dev" = "$timed" ] || fail "time-based cell: $dev device reads in the window, $timed timed: the ramp leaked in"
 echo "ok - time-based uring-lat cell: $timed timed reads, $dev device reads in the window"
