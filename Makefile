@@ -79,10 +79,14 @@ debate: analysis ## regenerate docs/debate.md's generated parts from runs: make 
 test: deps ## run every test; ends with "N passed, N failed"
 	@tests/run.sh
 
-reliability: deps ## the full reliability suite (docs/reliability.md): VARIANT=, FLAVOUR=, SOAK=seconds
-	@$(MAKE) -s guest kernels
+reliability: deps ## the full reliability suite (docs/reliability.md): VARIANT=, FLAVOUR=, SOAK=seconds, RESUME=results/reliability-<id>
+	@$(MAKE) -s guest
+	@set -e; for f in $(if $(filter command line,$(origin FLAVOUR)),$(FLAVOUR),release debug rt); do \
+		if [ "$(origin VARIANT)" = "command line" ]; then scripts/kernel-build.sh $(VARIANT) $$f; \
+		else $(MAKE) -s kernels FLAVOUR=$$f; fi; done
 	@scripts/reliability.sh $(if $(filter command line,$(origin VARIANT)),--variant $(VARIANT)) \
-		$(if $(filter command line,$(origin FLAVOUR)),--flavour $(FLAVOUR)) $(if $(SOAK),--soak $(SOAK))
+		$(if $(filter command line,$(origin FLAVOUR)),--flavour $(FLAVOUR)) $(if $(SOAK),--soak $(SOAK)) \
+		$(if $(RESUME),--resume --out $(RESUME))
 
 check: ## static checks only: shellcheck and the analysis unit tests
 	@tests/run.sh --unit-only

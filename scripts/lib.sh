@@ -62,6 +62,13 @@ PB_SPLAT_RE='Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|K
 # shellcheck disable=SC2034 # used by the scripts that source this
 PB_GUEST_CMDLINE="console=ttyS0 nvme.poll_queues=1 null_blk.nr_devices=0 blk_poll_stats=1 panic=-1"
 
+# polling_variant V: true if V's kernel polls synchronous RWF_HIPRI I/O
+# (baseline, baseline-nullb and iouring-hybrid are upstream's 6.12 there;
+# common is the base alone, its hooks unused).
+polling_variant() {
+	case $1 in inline | idle | hybrid) return 0 ;; *) return 1 ;; esac
+}
+
 # The timing models a guest can run on (scripts/guest-run.sh --timing).
 PB_TIMINGS="icount realtime"
 

@@ -11,21 +11,30 @@
 #     --flavour F       release, debug or rt (repeatable); default: release,
 #                       and in the full form debug and rt too where built
 #     --case C          only this case (repeatable)
+#     --skip-case C     every case but this one (repeatable)
 #     --soak S          soak length in seconds (default 600 full, 30 quick)
 #     --out DIR         results folder (default results/reliability-<id>)
 #     --doc FILE        write the report here (default docs/reliability.md
 #                       in the full form, none in the quick form)
 #     --no-doc          write no report
+#     --resume          go on with the run in --out: variants and flavours
+#                       already judged are kept, an interrupted one is run
+#                       again (its partial boot folders kept aside)
 #
-# Writes DIR/<variant>-<flavour>/ (the boot: console.log, share/rel/out/<case>/
-# with log, rc, counts, raw fio json), DIR/results.tsv (one line per variant,
-# flavour and case: verdict, reason, seconds, counts) and DIR/meta.txt.
-# Exit 0 when no case failed.
+# A case that needs its own kernel command line says so in a "# Boot: ARGS"
+# line; the cases of one variant and flavour run in one boot per distinct
+# ARGS (the cases without one first).
+#
+# Writes DIR/<variant>-<flavour>[-<args>]/ (a boot: console.log,
+# share/rel/out/<case>/ with log, rc, counts, raw fio json), DIR/rows/ (the
+# judged rows of each variant and flavour), DIR/results.tsv (one line per
+# variant, flavour and case: verdict, reason, seconds, counts) and
+# DIR/meta.txt. Exit 0 when no case failed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-CASES="integrity signals contention cpu-hotplug controller-reset bad-input privilege sync-poll-waiter-never-sleeps-unwoken flush-on-poll-queue soak"
-quick=0 variants=() flavours=() cases=() soak="" out="" doc="" nodoc=0
+CASES="integrity signals contention cpu-hotplug controller-reset bad-input privilege sync-poll-waiter-never-sleeps-unwoken flush-on-poll-queue split-bio-fifo isolated-cpu soak"
+quick=0 variants=() flavours=() cases=() skips=() soak="" out="" doc="" nodoc=0 resume=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--quick) quick=1; shift ;;
@@ -38,12 +47,17 @@ while [ $# -gt 0 ]; do
 		[ $# -ge 2 ] || die "--case needs a value"
 		[[ " $CASES " == *" $2 "* ]] || die "unknown case '$2' (cases: $CASES)"
 		cases+=("$2"); shift 2 ;;
+	--skip-case)
+		[ $# -ge 2 ] || die "--skip-case needs a value"
+		[[ " $CASES " == *" $2 "* ]] || die "unknown case '$2' (cases: $CASES)"
+		skips+=("$2"); shift 2 ;;
 	--soak)
 		[[ ${2:-} =~ ^[0-9]+$ ]] && [ "$2" -ge 10 ] || die "--soak must be a number of seconds >= 10, got '${2:-}'"
 		soak=$2; shift 2 ;;
 	--out) [ $# -ge 2 ] || die "--out needs a value"; out=$2; shift 2 ;;
 	--doc) [ $# -ge 2 ] || die "--doc needs a value"; doc=$2; shift 2 ;;
 	--no-doc) nodoc=1; shift ;;
+	--resume) resume=1; shift ;;
 	*) die "unknown argument '$1' (see the header of $0)" ;;
 	esac
 done
@@ -52,6 +66,13 @@ mode=full
 [ $quick = 1 ] && mode=quick
 [ -n "$soak" ] || soak=$([ $quick = 1 ] && echo 30 || echo 600)
 [ ${#cases[@]} -gt 0 ] || read -ra cases <<<"$CASES"
+for c in "${skips[@]}"; do
+	for i in "${!cases[@]}"; do
+		[ "${cases[$i]}" != "$c" ] || unset 'cases[i]'
+	done
+done
+cases=("${cases[@]}")
+[ ${#cases[@]} -gt 0 ] || die "no case left to run"
 if [ ${#flavours[@]} = 0 ]; then
 	flavours=(release)
 	[ $quick = 1 ] || flavours+=(debug rt)
@@ -60,21 +81,48 @@ if [ ${#variants[@]} = 0 ]; then
 	for v in $PB_VARIANTS; do variant_has_patches "$v" && variants+=("$v"); done
 fi
 id=$(date -u +%Y%m%d-%H%M%S)
+[ $resume = 0 ] || [ -n "$out" ] || die "--resume needs --out DIR (the run to go on with)"
 [ -n "$out" ] || out=$RESULTS_DIR/reliability-$id
 [ $nodoc = 1 ] || [ -n "$doc" ] || [ $quick = 1 ] || doc=$PB_ROOT/docs/reliability.md
-mkdir -p "$out"
-[ ! -s "$out/results.tsv" ] || die "$out already holds results; give another --out"
-printf 'variant\tflavour\tcase\tverdict\treason\tseconds\tcounts\n' >"$out/results.tsv"
-{
-	echo "id=$id"
-	echo "mode=$mode"
-	echo "soak_seconds=$soak"
-	echo "cases=boot ${cases[*]}"
-	echo "start_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "host=$(hostname)"
-	echo "host_cpus=$(nproc)"
-	echo "host_load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)"
-} >"$out/meta.txt"
+if [ $resume = 1 ]; then
+	[ -f "$out/meta.txt" ] || die "--resume: $out holds no run (no meta.txt)"
+	old=$(sed -n 's/^mode=//p' "$out/meta.txt")
+	[ "$old" = "$mode" ] || die "--resume: $out is a $old run; this one is $mode"
+	old=$(sed -n 's/^soak_seconds=//p' "$out/meta.txt")
+	[ "$old" = "$soak" ] || die "--resume: $out soaked ${old}s; this run asks ${soak}s"
+	echo "resumed_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ) host_load=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/meta.txt"
+else
+	[ ! -e "$out/results.tsv" ] || die "$out already holds results; give another --out, or --resume"
+	mkdir -p "$out"
+	{
+		echo "id=$id"
+		echo "mode=$mode"
+		echo "soak_seconds=$soak"
+		echo "cases=boot ${cases[*]}"
+		echo "start_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+		echo "host=$(hostname)"
+		echo "host_cpus=$(nproc)"
+		echo "host_load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)"
+	} >"$out/meta.txt"
+fi
+mkdir -p "$out/rows"
+
+# write_results: results.tsv from the judged rows, in the run's order.
+write_results() {
+	local f v
+	printf 'variant\tflavour\tcase\tverdict\treason\tseconds\tcounts\n' >"$out/results.tsv.new"
+	for f in "${flavours[@]}"; do
+		for v in "${variants[@]}"; do
+			[ ! -f "$out/rows/$v-$f.tsv" ] || cat "$out/rows/$v-$f.tsv" >>"$out/results.tsv.new"
+		done
+	done
+	mv "$out/results.tsv.new" "$out/results.tsv"
+}
+
+# boot_args CASE: the case's own kernel command line ("# Boot:" line).
+boot_args() {
+	sed -n 's/^# Boot: //p' "$PB_ROOT/tests/reliability/$1.sh" | head -n1
+}
 
 # judge_case BOOT CASE: prints "verdict<TAB>reason".
 judge_case() {
@@ -108,83 +156,133 @@ skipped_here() {
 		echo "soak runs on release kernels only (KASAN and lockdep under TCG are too slow)"
 		return 0
 	fi
+	[ $mode = quick ] || return 1
 	# The quick form keeps make test within CI's time: on the kernels that
 	# do not poll synchronous I/O (baseline is upstream, common the base
-	# alone) it runs only the cases that do not need a polling waiter.
-	case $mode:$1:$3 in
-	quick:baseline:* | quick:common:*)
+	# alone) it runs only the cases that do not need a polling waiter, and
+	# the isolation case (a boot of its own) only where isolation changes
+	# who polls: the idle design's remote polling.
+	if ! polling_variant "$1"; then
 		case $3 in integrity | signals | bad-input | privilege) return 1 ;; esac
 		echo "quick form: polling-waiter case, run on $1 in the full form only"
 		return 0
-		;;
-	esac
+	fi
+	if [ "$3" = isolated-cpu ] && [ "$1" != idle ]; then
+		echo "quick form: run on idle (whose idle loops poll for other CPUs' waiters); on $1 in the full form"
+		return 0
+	fi
 	return 1
+}
+
+# judge_boot V FLAVOUR BOOT CASE...: run CASE... in one boot of V (the
+# cases' own "# Boot:" arguments appended) and append a row per case to
+# $rows; a kernel report outside every case's markers is appended to
+# $boot_splats.
+judge_boot() {
+	local v=$1 flavour=$2 boot=$3 args limit start c o verdict reason secs counts bsplat
+	shift 3
+	args=$(boot_args "$1")
+	mkdir -p "$boot/share/rel/bin" "$boot/share/rel/out"
+	cp "$PB_ROOT"/tests/reliability/*.sh "$PB_ROOT/tests/reliability/bounds.env" "$boot/share/rel/bin/"
+	# The debug and rt flavours run the functional cases at the quick sizes.
+	bmode=$mode
+	[ "$flavour" = release ] || bmode=quick
+	cat >"$boot/share/job.sh" <<-EOT
+		export REL_VARIANT=$v REL_FLAVOUR=$flavour REL_MODE=$bmode REL_SOAK_S=$soak
+		sh /share/rel/bin/run-cases.sh $*
+	EOT
+	if [ $quick = 1 ]; then limit=$((600 + soak)); else limit=$((3600 + soak)); fi
+	[ "$flavour" = release ] || limit=$((limit * 3))
+	log "$v ($flavour, $mode${args:+, $args}): cases $*; limit ${limit}s"
+	start=$(date +%s)
+	"$PB_ROOT/scripts/guest-run.sh" --flavour "$flavour" --timeout "$limit" ${args:+--append "$args"} "$v" "$boot" ||
+		log "$v ($flavour): boot judged failed: $(cat "$boot/status"); judging each case"
+	log "$v ($flavour): boot took $(($(date +%s) - start)) s"
+	for c in "$@"; do
+		o=$boot/share/rel/out/$c
+		IFS=$'\t' read -r verdict reason < <(judge_case "$boot" "$c")
+		secs=0
+		[ -f "$o/uptime" ] && secs=$(awk '{ printf "%d", $2 - $1 }' "$o/uptime")
+		counts=$(awk '{ printf "%s%s=%s", (NR > 1 ? ";" : ""), $1, $2 }' "$o/counts" 2>/dev/null || true)
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$v" "$flavour" "$c" "$verdict" "$reason" "$secs" "$counts" >>"$rows"
+		echo "$verdict $v $flavour $c (${secs}s) $reason"
+		[ "$verdict" != fail ] || failed=1
+	done
+	bsplat=$(awk -v re="$PB_SPLAT_RE" '/pollbench-reliability: case .* start/ { on = 1; next }
+		/pollbench-reliability: case .* end/ { on = 0; next }
+		!on && $0 ~ re { print; exit }' "$boot/console.log" 2>/dev/null)
+	[ -z "$bsplat" ] || echo "${args:-default boot}: $(sed 's/^\[[ 0-9.]*\] //' <<<"${bsplat:0:200}")" >>"$boot_splats"
+	grep -h -m1 '^kernel_commit=' "$boot/boot.env" | sed "s/^/${v}_${flavour}_/" >>"$out/meta.txt" || true
+	grep -h -m1 '^accel=' "$boot/boot.env" >>"$out/meta.txt" || true
 }
 
 failed=0
 for flavour in "${flavours[@]}"; do
 	for v in "${variants[@]}"; do
+		done_rows=$out/rows/$v-$flavour.tsv
+		if [ -f "$done_rows" ]; then
+			log "$v ($flavour): judged before, kept ($done_rows)"
+			grep -q "$(printf '\tfail\t')" "$done_rows" && failed=1
+			continue
+		fi
+		# An interrupted attempt's boots are kept aside, never judged.
+		for b in "$out/$v-$flavour" "$out/$v-$flavour"-*; do
+			[ -d "$b" ] && [[ $b != *.interrupted-* ]] || continue
+			n=1
+			while [ -e "$b.interrupted-$n" ]; do n=$((n + 1)); done
+			mv "$b" "$b.interrupted-$n"
+			log "$v ($flavour): an interrupted attempt kept as $b.interrupted-$n"
+		done
+		rows=$done_rows.partial boot_splats=$out/rows/$v-$flavour.splats
+		: >"$rows"
+		: >"$boot_splats"
 		obj=$(variant_obj "$v" "$flavour")
 		if [ ! -f "$obj/arch/x86/boot/bzImage" ] || [ ! -f "$obj/pollbench-build.env" ]; then
 			# A release kernel must be there; debug and rt kernels are noted.
 			log "$v ($flavour): no built kernel in $obj"
 			[ "$flavour" != release ] || failed=1
 			for c in "${cases[@]}"; do
-				printf '%s\t%s\t%s\tnot-built\tno %s kernel built\t0\t\n' "$v" "$flavour" "$c" "$flavour" >>"$out/results.tsv"
+				printf '%s\t%s\t%s\tnot-built\tno %s kernel built\t0\t\n' "$v" "$flavour" "$c" "$flavour" >>"$rows"
 			done
+			mv "$rows" "$done_rows"
+			rm -f "$boot_splats"
+			write_results
 			continue
 		fi
-		boot=$out/$v-$flavour
-		mkdir -p "$boot/share/rel/bin" "$boot/share/rel/out"
-		cp "$PB_ROOT"/tests/reliability/*.sh "$PB_ROOT/tests/reliability/bounds.env" "$boot/share/rel/bin/"
-		bcases=()
+		# The cases of this boot, grouped by their kernel command line.
+		groups=()
+		declare -A group_cases=()
 		for c in "${cases[@]}"; do
-			skipped_here "$v" "$flavour" "$c" >/dev/null || bcases+=("$c")
-		done
-		# The debug and rt flavours run the functional cases at the quick sizes.
-		bmode=$mode
-		[ "$flavour" = release ] || bmode=quick
-		cat >"$boot/share/job.sh" <<-EOT
-			export REL_VARIANT=$v REL_FLAVOUR=$flavour REL_MODE=$bmode REL_SOAK_S=$soak
-			sh /share/rel/bin/run-cases.sh ${bcases[*]}
-		EOT
-		if [ $quick = 1 ]; then limit=$((600 + soak)); else limit=$((3600 + soak)); fi
-		[ "$flavour" = release ] || limit=$((limit * 3))
-		log "$v ($flavour, $mode): cases ${bcases[*]}; limit ${limit}s"
-		start=$(date +%s)
-		"$PB_ROOT/scripts/guest-run.sh" --flavour "$flavour" --timeout "$limit" "$v" "$boot" ||
-			log "$v ($flavour): boot judged failed: $(cat "$boot/status"); judging each case"
-		log "$v ($flavour): boot took $(($(date +%s) - start)) s"
-		for c in "${cases[@]}"; do
-			o=$boot/share/rel/out/$c
 			if why=$(skipped_here "$v" "$flavour" "$c"); then
-				printf '%s\t%s\t%s\tnot-run\t%s\t0\t\n' "$v" "$flavour" "$c" "$why" >>"$out/results.tsv"
+				printf '%s\t%s\t%s\tnot-run\t%s\t0\t\n' "$v" "$flavour" "$c" "$why" >>"$rows"
 				continue
 			fi
-			IFS=$'\t' read -r verdict reason < <(judge_case "$boot" "$c")
-			secs=0
-			[ -f "$o/uptime" ] && secs=$(awk '{ printf "%d", $2 - $1 }' "$o/uptime")
-			counts=$(awk '{ printf "%s%s=%s", (NR > 1 ? ";" : ""), $1, $2 }' "$o/counts" 2>/dev/null || true)
-			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$v" "$flavour" "$c" "$verdict" "$reason" "$secs" "$counts" >>"$out/results.tsv"
-			echo "$verdict $v $flavour $c (${secs}s) $reason"
-			[ "$verdict" != fail ] || failed=1
+			g=$(boot_args "$c")
+			[ -n "${group_cases[$g]+set}" ] || groups+=("$g")
+			group_cases[$g]="${group_cases[$g]:-} $c"
 		done
+		for g in "${groups[@]}"; do
+			boot=$out/$v-$flavour
+			[ -z "$g" ] || boot=$boot-$(tr -c 'A-Za-z0-9\n' '-' <<<"$g")
+			# shellcheck disable=SC2086 # the group's case names
+			judge_boot "$v" "$flavour" "$boot" ${group_cases[$g]}
+		done
+		unset group_cases
 		# A report outside every case's markers (boot, between cases, power
-		# off) belongs to no case: it fails the boot's own row.
-		bsplat=$(awk -v re="$PB_SPLAT_RE" '/pollbench-reliability: case .* start/ { on = 1; next }
-			/pollbench-reliability: case .* end/ { on = 0; next }
-			!on && $0 ~ re { print; exit }' "$boot/console.log" 2>/dev/null)
-		if [ -n "$bsplat" ]; then
-			printf '%s\t%s\tboot\tfail\tkernel reported outside the cases: %s\t0\t\n' "$v" "$flavour" "$(sed 's/^\[[ 0-9.]*\] //' <<<"${bsplat:0:200}")" >>"$out/results.tsv"
-			echo "fail $v $flavour boot: $bsplat"
+		# off) belongs to no case: it fails the variant's boot row.
+		if [ -s "$boot_splats" ]; then
+			printf '%s\t%s\tboot\tfail\tkernel reported outside the cases: %s\t0\t\n' "$v" "$flavour" "$(head -n1 "$boot_splats")" >>"$rows"
+			echo "fail $v $flavour boot: $(head -n1 "$boot_splats")"
 			failed=1
 		else
-			printf '%s\t%s\tboot\tpass\t\t0\t\n' "$v" "$flavour" >>"$out/results.tsv"
+			printf '%s\t%s\tboot\tpass\t\t0\t\n' "$v" "$flavour" >>"$rows"
 		fi
-		grep -h -m1 '^kernel_commit=' "$boot/boot.env" | sed "s/^/${v}_${flavour}_/" >>"$out/meta.txt" || true
-		grep -h -m1 '^accel=' "$boot/boot.env" >>"$out/meta.txt" || true
+		rm -f "$boot_splats"
+		mv "$rows" "$done_rows"
+		write_results
 	done
 done
+write_results
 echo "end_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)" >>"$out/meta.txt"
 echo "results: $out/results.tsv"
 if [ -n "$doc" ] && [ $nodoc = 0 ]; then

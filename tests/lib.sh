@@ -42,6 +42,28 @@ guest_job() {
 # Where a guest job's files land on the host.
 guest_out() { echo "$TEST_DIR/boot/share"; }
 
+# reliability_case CASE VARIANT...: one reliability case
+# (tests/reliability/CASE.sh) at its quick size on the release kernels of
+# VARIANT...; prints the rows and fails the test unless each passed.
+reliability_case() {
+	local c=$1 v args=() rc=0
+	shift
+	for v in "$@"; do
+		[ -f "$(variant_obj "$v")/pollbench-build.env" ] || fail "$v is not built"
+		args+=(--variant "$v")
+	done
+	rm -rf "${TEST_DIR:?}"
+	mkdir -p "$(dirname "$TEST_DIR")"
+	"$PB_ROOT/scripts/reliability.sh" --quick --no-doc --out "$TEST_DIR" --case "$c" "${args[@]}" || rc=$?
+	[ -f "$TEST_DIR/results.tsv" ] || fail "$c: scripts/reliability.sh wrote no results (exit $rc)"
+	awk -F'\t' '{ printf "%-9s %-8s %-22s %-9s %s | %s\n", $1, $2, $3, $4, substr($5, 1, 120), $7 }' "$TEST_DIR/results.tsv"
+	for v in "$@"; do
+		awk -F'\t' -v v="$v" -v c="$c" '$1 == v && $2 == "release" && $3 == c && $4 == "pass" { ok = 1 } END { exit !ok }' "$TEST_DIR/results.tsv" ||
+			fail "$v: case $c did not pass (logs: $TEST_DIR/$v-release-*/share/rel/out/$c/log)"
+	done
+	[ $rc = 0 ] || fail "$c: a boot or case failed (results: $TEST_DIR/results.tsv)"
+}
+
 # kprobe_hits FILE EVENT: hits of a kprobe event in a kprobe_profile copy.
 kprobe_hits() {
 	awk -v e="pb_$2" '$1 == e { print $2; found = 1 } END { if (!found) print -1 }' "$1"
@@ -87,7 +109,3 @@ built_variants() {
 	done
 }
 
-# polling_variant V: true if V's kernel polls sync RWF_HIPRI I/O.
-polling_variant() {
-	case $1 in inline | idle | hybrid) return 0 ;; *) return 1 ;; esac
-}

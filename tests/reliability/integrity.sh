@@ -6,8 +6,10 @@
 # (psync): zero mismatches, zero errors, and nothing left in flight.
 . "$REL_DIR/lib.sh"
 wait_dev || finish
-# Per job: quick 4 MiB; full 512 MiB (x 4 jobs x 2 engines: several GiB).
-if [ "$REL_MODE" = full ]; then size=512m; else size=4m; fi
+# Per job: quick 4 MiB; full 256 MiB (x 5 jobs x 2 engines: 2.5 GiB
+# written and read back).
+if [ "$REL_MODE" = full ]; then mib=256; else mib=4; fi
+size=${mib}m
 for eng in polled irq; do
 	if [ $eng = polled ]; then opts=$POLLED; else opts=$IRQ; fi
 	for jobs in 1 4; do
@@ -28,6 +30,7 @@ for eng in polled irq; do
 			add mismatches_or_errors 1
 		else
 			say "ok - $name: $ios I/Os written and verified ($jobs job(s) x $size)"
+			add mib_verified $((jobs * mib))
 		fi
 		polls=$(($(pstat polls) - p0))
 		[ $eng = polled ] && add polls_during_polled_runs "$polls"

@@ -44,8 +44,8 @@ meta() { sed -n "s/^$1=//p" "$run/meta.txt" | head -n1; }
 # The counts shown in the table, per case (all counts are in the details).
 key_counts() {
 	case $1 in
-	integrity) echo "ios_verified mismatches_or_errors fio_runs" ;;
-	signals) echo "signals_sent end_max_cs end_bound_cs" ;;
+	integrity) echo "mib_verified ios_verified mismatches_or_errors fio_runs" ;;
+	signals) echo "signals_sent end_max_cs_INT end_max_cs_TERM end_max_cs_KILL end_bound_cs" ;;
 	contention) echo "ios_completed lat_max_us bound_us nvme_timeouts" ;;
 	cpu-hotplug) echo "hotplug_cycles ios_verified" ;;
 	controller-reset) echo "resets_done ios_during_resets fio_runs_with_error verify_failures ios_verified_after" ;;
@@ -53,6 +53,8 @@ key_counts() {
 	privilege) echo "user_polls knob_writes_tried knob_writes_refused competitor_cpu_share" ;;
 	boot) echo "" ;;
 	sync-poll-waiter-never-sleeps-unwoken) echo "ios_completed lat_max_us bound_us yields sleeps resets_done nvme_timeouts" ;;
+	split-bio-fifo) echo "reads_completed lat_max_us polls_1m polls_4m polls_4k nvme_timeouts" ;;
+	isolated-cpu) echo "reads_completed lat_max_us idle_found_isolated-busy idle_found_housekeeping-busy idle_found_isolated-alone nvme_timeouts" ;;
 	soak) echo "soak_seconds ios_completed sunreclaim_growth_kib memavailable_drop_kib" ;;
 	esac
 }
@@ -83,15 +85,52 @@ echo "Do not edit by hand: rerun \`make reliability\` (or \`scripts/reliability.
 echo
 if [ "$(meta mode)" = quick ]; then
 	echo "**This table comes from the quick form** (the one in \`make test\`: small"
-	echo "sizes, one round of signals, $(meta soak_seconds) s soak; baseline and common run"
-	echo "only integrity, signals, bad-input and privilege). The full form"
-	echo "(\`make reliability\`: several GiB verified per variant, 5 signal rounds, 20"
-	echo "hotplug cycles, 10 resets, a 10-minute soak, debug kernels) did not run"
-	echo "for this table: per variant its integrity case alone writes 5 GiB and"
-	echo "reads it back, 12-40 minutes at the 4-14 MiB/s the quick run's fio jobs"
-	echo "reached on this loaded host, and the soak takes 10 more; five variants"
-	echo "plus debug kernels did not fit the session."
+	echo "sizes, one round of signals, $(meta soak_seconds) s soak; the kernels that do not"
+	echo "poll synchronous I/O run only integrity, signals, bad-input and privilege)."
+	echo "The full form is \`make reliability\` (2.5 GiB verified per variant, 102"
+	echo "signals, 20 hotplug cycles, 10 resets, a 10-minute soak, debug and rt kernels)."
 fi
+echo
+echo "## Volumes and time"
+echo
+echo "What each boot did (release kernels at the form's sizes; debug and rt"
+echo "kernels at the quick sizes), summed from the cases' counts, and how long"
+echo "its cases took in guest time:"
+echo
+echo "| variant | verified | signals (INT/TERM/KILL) | hotplug cycles | resets | soak | cases took |"
+echo "|---|---|---|---|---|---|---|"
+awk -F'\t' 'NR > 1 && $4 != "not-built" && $4 != "not-run" {
+	k = $1 " (" $2 ")"
+	if (!(k in seen)) { seen[k] = 1; order[++n] = k }
+	secs[k] += $6
+	m = split($7, kv, ";")
+	for (i = 1; i <= m; i++) { split(kv[i], p, "="); c[k, p[1]] += p[2]; has[k, p[1]] = 1 }
+}
+# v(K, KEY, DIV): the count, or "-" where no case of the boot counted it
+# (runs from before the count existed).
+function v(k, key, div) { return (k, key) in has ? sprintf("%d", c[k, key] / div) : "-" }
+END {
+	for (i = 1; i <= n; i++) {
+		k = order[i]
+		gib = (k, "mib_verified") in has ? sprintf("%.2f GiB", c[k, "mib_verified"] / 1024) : "-"
+		printf "| %s | %s | %s (%s/%s/%s) | %s | %s | %s | %d min |\n", k, gib,
+			v(k, "signals_sent", 1), v(k, "signals_sent_INT", 1), v(k, "signals_sent_TERM", 1),
+			v(k, "signals_sent_KILL", 1), v(k, "hotplug_cycles", 1), v(k, "resets_done", 1),
+			(k, "soak_seconds") in has ? sprintf("%.1f min", c[k, "soak_seconds"] / 60) : "-", secs[k] / 60
+	}
+}' "$tsv"
+echo
+for r in "$@"; do
+	s=$(sed -n 's/^start_utc=//p' "$r/meta.txt")
+	e=$(sed -n 's/^end_utc=//p' "$r/meta.txt")
+	[ -n "$s" ] && [ -n "$e" ] || continue
+	echo "Run \`$(basename "$r")\` took $((($(date -d "$e" +%s) - $(date -d "$s" +%s)) / 60)) min of host time ($s to $e$(grep -c '^resumed_utc=' "$r/meta.txt" | sed 's/^0$//; s/^[1-9].*$/, & resumption(s)/'))."
+done
+echo
+echo "A signalled fio's end time is bounded by \`SIGNAL_END_CS\` for every"
+echo "kernel; the longest per signal is in the signals cell, baseline's (upstream,"
+echo "interrupt-driven) beside the polling kernels': fio's own orderly exit on"
+echo "SIGINT/SIGTERM under TCG is what the bound has to cover."
 echo
 echo "## Platform of this run"
 echo

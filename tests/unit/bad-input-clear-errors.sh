@@ -142,6 +142,24 @@ if [ -x "$PB_ROOT/analysis/pollbench-report" ]; then
 	cmp -s "$d" "$d.orig" || fail "a failed debate update changed the document"
 fi
 
+# The reliability suite: bad options, and a run to resume that is not one,
+# or is of another form, stop before any boot and leave the run alone.
+r=$s/reliability.sh
+rel=$TEST_DIR/rel-earlier
+mkdir -p "$rel/rows"
+printf 'id=x\nmode=full\nsoak_seconds=600\n' >"$rel/meta.txt"
+printf 'variant\tflavour\tcase\tverdict\treason\tseconds\tcounts\n' >"$rel/results.tsv"
+cp -a "$rel" "$rel.orig"
+expect_fail "reliability unknown case" "unknown case 'tea' \\(cases: " "$r" --case tea
+expect_fail "reliability unknown skipped case" "unknown case 'tea'" "$r" --skip-case tea
+expect_fail "reliability no case left" "no case left to run" "$r" --case soak --skip-case soak
+expect_fail "reliability resume without a run" "--resume needs --out DIR" "$r" --resume
+expect_fail "reliability resume of no run" "--resume: $TEST_DIR holds no run \\(no meta.txt\\)" "$r" --resume --out "$TEST_DIR"
+expect_fail "reliability resume of another form" "--resume: $rel is a full run; this one is quick" "$r" --resume --quick --out "$rel"
+expect_fail "reliability resume with another soak" "--resume: $rel soaked 600s; this run asks 60s" "$r" --resume --soak 60 --out "$rel"
+expect_fail "reliability run into a run" "$rel already holds results; give another --out, or --resume" "$r" --out "$rel"
+diff -r "$rel" "$rel.orig" >/dev/null || fail "a refused reliability run changed the earlier run"
+
 # A missing tool: a PATH with only what is needed to reach the check.
 mkdir -p "$TEST_DIR/bin"
 ln -sf "$(command -v dirname)" "$TEST_DIR/bin/dirname"
