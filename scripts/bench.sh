@@ -41,6 +41,9 @@ while [ $# -gt 0 ]; do
 done
 need_tool jq sha256sum xxd shuf
 matrix_read "$matrix"
+# A real machine's matrix (its hw: knobs, its clock) never runs in QEMU.
+[ "${M[timing]}" != hardware ] ||
+	die "$matrix says 'timing hardware': it runs on a real machine with 'make hw-bench DEVICE=/dev/nvmeXnY MATRIX=$matrix' (docs/hardware.md), not in QEMU"
 if [ -n "$reps_override" ]; then
 	M[reps]=$reps_override
 	matrix_positive "--reps" reps
@@ -77,14 +80,6 @@ done
 [ -n "$run_id" ] || run_id=$(date -u +%Y%m%d-%H%M%S)
 run=$RESULTS_DIR/$run_id
 [ ! -f "$run/run.json" ] || seed=$(jq -r .seed "$run/run.json")
-
-# shuffle SEED: a deterministic shuffle of stdin's lines for SEED.
-shuffle() {
-	shuf --random-source=<(i=0; while :; do
-		printf '%s-%s' "$1" $i | sha256sum | cut -c1-64 | xxd -r -p
-		i=$((i + 1))
-	done 2>/dev/null)
-}
 
 boots=()
 for v in "${variants[@]}"; do

@@ -5,7 +5,8 @@
 # format is specified in docs/results-layout.md ("Matrix files").
 # Sets: M[key] (the plain keys), LABELS (the `variants` line, in order),
 # KERNEL_OF[label], CFG_CMDLINE[label], CFG_QUEUE[label], CFG_WORKLOADS[label],
-# CFG_TRACE[label], CFG_WHERE[label]; `label_cells LABEL` prints the label's cells.
+# CFG_TRACE[label], CFG_HW[label], CFG_WHERE[label]; `label_cells LABEL`
+# prints the label's cells; `shuffle SEED` orders lines for a seed.
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # the arrays are what bench.sh reads
 
@@ -14,7 +15,7 @@
 PB_CONDITIONS=$(cd "$PB_ROOT/guest/conditions" && for f in *.sh; do printf '%s ' "${f%.sh}"; done)
 PB_CONDITIONS=${PB_CONDITIONS% }
 
-declare -A M=() CFG_KERNEL=() CFG_CMDLINE=() CFG_QUEUE=() CFG_WORKLOADS=() CFG_TRACE=() CFG_WHERE=() KERNEL_OF=()
+declare -A M=() CFG_KERNEL=() CFG_CMDLINE=() CFG_QUEUE=() CFG_WORKLOADS=() CFG_TRACE=() CFG_HW=() CFG_WHERE=() KERNEL_OF=()
 LABELS=()
 
 # is_condition NAME: true if guest/cell.sh runs condition NAME (a file
@@ -25,7 +26,7 @@ is_condition() {
 
 # matrix_config WHERE "LABEL KERNEL-VARIANT SETTING...": record a config line.
 matrix_config() {
-	local where=$1 label kvar w arg attrs=" " cmd="" queue="" wls="" trace=0
+	local where=$1 label kvar w arg attrs=" " cmd="" queue="" wls="" trace=0 hw="" hwkeys=" "
 	local -a words
 	read -ra words <<<"$2"
 	[ ${#words[@]} -ge 2 ] ||
@@ -65,11 +66,51 @@ matrix_config() {
 		# (guest/trace.sh); they cost time, so a traced label is
 		# compared with an untraced one of the same settings.
 		trace:1) trace=1 ;;
-		*) die "$where: config $label: malformed setting '$w' (cmdline:ARG, queue:ATTR=VALUE, workloads:W,... or trace:1)" ;;
+		# Real-machine knobs (make hw-bench, docs/hardware.md); a
+		# matrix with one must say 'timing hardware'.
+		hw:*)
+			arg=${w#hw:}
+			matrix_hw_knob "$where: config $label" "$arg"
+			[[ $hwkeys != *" ${arg%%=*} "* ]] ||
+				die "$where: config $label: hw setting '${arg%%=*}' is set twice"
+			hwkeys="$hwkeys${arg%%=*} "
+			hw="$hw${hw:+ }$arg"
+			;;
+		*) die "$where: config $label: malformed setting '$w' (cmdline:ARG, queue:ATTR=VALUE, workloads:W,..., trace:1 or hw:KNOB=VALUE)" ;;
 		esac
 	done
 	CFG_KERNEL[$label]=$kvar CFG_CMDLINE[$label]=$cmd CFG_QUEUE[$label]=$queue
-	CFG_WORKLOADS[$label]=$wls CFG_TRACE[$label]=$trace CFG_WHERE[$label]=$where
+	CFG_WORKLOADS[$label]=$wls CFG_TRACE[$label]=$trace CFG_HW[$label]=$hw CFG_WHERE[$label]=$where
+}
+
+# The real-machine knobs a config line may set (hw:KNOB=VALUE), applied by
+# scripts/hw-step.sh in each of the label's boots: cpuidle_governor (the
+# cpuidle governor's name), cstate_max (the deepest cpuidle state index
+# left enabled on every CPU), poll_queues (nvme.poll_queues, 1 otherwise),
+# cpufreq_governor (every CPU's scaling governor), smt (on or off).
+PB_HW_KNOBS="cpuidle_governor cstate_max poll_queues cpufreq_governor smt"
+
+# matrix_hw_knob WHERE KNOB=VALUE: die unless KNOB=VALUE is a valid knob.
+matrix_hw_knob() {
+	local k=${2%%=*} v=${2#*=} ok=0
+	[[ $2 == *=* ]] || die "$1: malformed setting 'hw:$2' (hw:KNOB=VALUE, KNOB one of $PB_HW_KNOBS)"
+	case $k in
+	cpuidle_governor | cpufreq_governor) [[ $v =~ ^[a-z][a-z0-9_]*$ ]] && ok=1 ;;
+	cstate_max) [[ $v =~ ^(0|[1-9][0-9]?)$ ]] && ok=1 ;;
+	poll_queues) [[ $v =~ ^[1-9][0-9]?$ ]] && ok=1 ;;
+	smt) [[ $v =~ ^(on|off)$ ]] && ok=1 ;;
+	*) die "$1: unknown hw knob '$k' in 'hw:$2' (known: $PB_HW_KNOBS)" ;;
+	esac
+	[ $ok = 1 ] || die "$1: bad value in 'hw:$2' (cpuidle_governor, cpufreq_governor: a name; cstate_max: 0-99; poll_queues: 1-99; smt: on or off)"
+}
+
+# shuffle SEED: a deterministic shuffle of stdin's lines for SEED (the
+# order of a run's boots and of the cells inside a boot).
+shuffle() {
+	shuf --random-source=<(i=0; while :; do
+		printf '%s-%s' "$1" $i | sha256sum | cut -c1-64 | xxd -r -p
+		i=$((i + 1))
+	done 2>/dev/null)
 }
 
 # workload_file NAME: the workload's file, workloads/NAME.fio (a fio job
@@ -133,8 +174,14 @@ matrix_read() {
 	matrix_positive "$file" ios zero-ok
 	matrix_positive "$file" cyclictest_interval
 	[[ ${M[smp]} =~ ^[1-8]$ ]] || die "$file:${where[smp]}: smp must be 1..8, got '${M[smp]}'"
-	[[ ${M[cpu]} =~ ^[0-9]+$ ]] && [ "${M[cpu]}" -lt "${M[smp]}" ] ||
-		die "$file:${where[cpu]:-?}: cpu ${M[cpu]} is not a vCPU of smp ${M[smp]}"
+	# On a real machine (timing hardware) smp is not used and cpu is
+	# checked against the machine's online CPUs (scripts/hw-bench.sh).
+	if [ "${M[timing]}" = hardware ]; then
+		[[ ${M[cpu]} =~ ^[0-9]+$ ]] || die "$file:${where[cpu]:-?}: cpu must be a CPU number, got '${M[cpu]}'"
+	else
+		[[ ${M[cpu]} =~ ^[0-9]+$ ]] && [ "${M[cpu]}" -lt "${M[smp]}" ] ||
+			die "$file:${where[cpu]:-?}: cpu ${M[cpu]} is not a vCPU of smp ${M[smp]}"
+	fi
 	[[ ${M[kprobes]} =~ ^[01]$ ]] || die "$file:${where[kprobes]}: kprobes must be 0 or 1, got '${M[kprobes]}'"
 	# kprobe hits would land in the trace's ring buffer.
 	if [ "${M[kprobes]}" = 1 ]; then
@@ -147,8 +194,15 @@ matrix_read() {
 	# icount (docs/methodology.md), so it is off there unless asked for.
 	[ -n "${M[perf]:-}" ] || M[perf]=$([ "${M[timing]}" = icount ] && echo 0 || echo 1)
 	[[ ${M[perf]} =~ ^[01]$ ]] || die "$file:${where[perf]}: perf must be 0 or 1, got '${M[perf]}'"
-	[[ ${M[timing]} =~ ^[a-z]+$ ]] && [[ " $PB_TIMINGS " == *" ${M[timing]} "* ]] ||
-		die "$file:${where[timing]}: unknown timing '${M[timing]}' (known: $PB_TIMINGS)"
+	# hardware: a real machine's own clock (make hw-bench, docs/hardware.md).
+	[[ ${M[timing]} =~ ^[a-z]+$ ]] && [[ " $PB_TIMINGS hardware " == *" ${M[timing]} "* ]] ||
+		die "$file:${where[timing]}: unknown timing '${M[timing]}' (known: $PB_TIMINGS hardware)"
+	if [ "${M[timing]}" != hardware ]; then
+		for v in "${!CFG_HW[@]}"; do
+			[ -z "${CFG_HW[$v]}" ] ||
+				die "${CFG_WHERE[$v]}: config $v: 'hw:${CFG_HW[$v]%% *}' is a real-machine knob, which a QEMU guest does not have: set 'timing hardware' and run the matrix with make hw-bench (docs/hardware.md)"
+		done
+	fi
 	[ "${M[timing]}" != icount ] || [ "${ACCEL:-tcg}" = tcg ] ||
 		die "$file:${where[timing]}: timing icount runs on TCG only, but ACCEL=$ACCEL"
 

@@ -63,7 +63,7 @@ cfg 'config hy hybrid queue:../../x=1\nvariants hy'
 expect_fail "bench config queue path" "config hy: malformed setting 'queue:../../x=1'" \
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 cfg 'config hy hybrid io_poll_delay=0\nvariants hy'
-expect_fail "bench config setting without kind" "config hy: malformed setting 'io_poll_delay=0' \\(cmdline:ARG, queue:ATTR=VALUE, workloads:W,... or trace:1\\)" \
+expect_fail "bench config setting without kind" "config hy: malformed setting 'io_poll_delay=0' \\(cmdline:ARG, queue:ATTR=VALUE, workloads:W,..., trace:1 or hw:KNOB=VALUE\\)" \
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 cfg "config ip baseline cmdline:idle=poll'\nvariants ip"
 expect_fail "bench config cmdline quote" "config ip: malformed setting 'cmdline:idle=poll''" \
@@ -94,7 +94,7 @@ expect_fail "bench variant listed twice" "'baseline' is listed twice in variants
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 # Timing, devices and per-label workloads (docs/results-layout.md).
 cfg 'variants baseline\ntiming sundial'
-expect_fail "bench unknown timing" "$m:2: unknown timing 'sundial' \\(known: icount realtime\\)" \
+expect_fail "bench unknown timing" "$m:2: unknown timing 'sundial' \\(known: icount realtime hardware\\)" \
 	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 cfg 'variants baseline\ntiming icount'
 expect_fail "bench icount with KVM" "timing icount runs on TCG only, but ACCEL=kvm" \
@@ -107,6 +107,23 @@ for d in nullb-0us nullb-1.5us nullb-us nullb-10; do
 	expect_fail "bench device $d" "$m:2: unknown device '$d' \\(nvme, or nullb-<N>us with N a positive integer\\)" \
 		env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 done
+# Real-machine knobs (hw:, docs/hardware.md): only with timing hardware,
+# and a timing hardware matrix never runs in QEMU.
+cfg 'config sh baseline hw:cpuidle_governor=haltpoll\nvariants sh'
+expect_fail "bench hw knob in a QEMU matrix" "$m:1: config sh: 'hw:cpuidle_governor=haltpoll' is a real-machine knob, which a QEMU guest does not have: set 'timing hardware'" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m" --list
+cfg 'config sh baseline hw:cpuidle_governor=haltpoll\nvariants sh\ntiming hardware'
+expect_fail "bench timing hardware" "says 'timing hardware': it runs on a real machine with 'make hw-bench" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m" --list
+cfg 'config sh baseline hw:c_states=1\nvariants sh\ntiming hardware'
+expect_fail "bench unknown hw knob" "$m:1: config sh: unknown hw knob 'c_states' in 'hw:c_states=1' \\(known: cpuidle_governor cstate_max poll_queues cpufreq_governor smt\\)" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m" --list
+cfg 'config pq inline hw:poll_queues=0\nvariants pq\ntiming hardware'
+expect_fail "bench hw knob bad value" "config pq: bad value in 'hw:poll_queues=0'" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m" --list
+cfg 'config st baseline hw:smt=off hw:smt=on\nvariants st\ntiming hardware'
+expect_fail "bench hw knob twice" "config st: hw setting 'smt' is set twice" \
+	env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m" --list
 cfg 'variants baseline\nios -5'
 expect_fail "bench bad ios" "'ios' must be a non-negative integer, got '-5'" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 cfg 'variants baseline inline\nbaseline hybrid'

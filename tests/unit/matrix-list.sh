@@ -42,9 +42,25 @@ want_ioh=$(printf '%s\n' randread-4k-qd1-uring-iopoll@{alone,competitor} randrea
 # The realtime matrix carries the io_uring IOPOLL arm.
 "$PB_ROOT/scripts/bench.sh" --matrix "$PB_ROOT/matrix/realtime.matrix" --list --seed 7 >"$out"
 cells iouring-hybrid | grep -qx 'randread-4k-qd1-uring-hybrid@alone' || fail "realtime.matrix: no iouring-hybrid uring-hybrid@alone cell"
+# A real machine's matrix (timing hardware): its hw: knobs are read per
+# label; bench refuses it (tests/unit/bad-input-clear-errors.sh), the
+# hardware runner's dry run lists it (tests/unit/hw-dry-run.sh).
+hw_read() {
+	bash -c '. "$1/scripts/lib.sh"; . "$1/scripts/matrix.sh"; matrix_read "$2"
+		for v in "${LABELS[@]}"; do echo "$v ${KERNEL_OF[$v]} [${CFG_CMDLINE[$v]}] [${CFG_HW[$v]}] $(label_cells "$v" | wc -l)"; done' \
+		sh "$PB_ROOT" "$1"
+}
+hw_read "$PB_ROOT/tests/unit/matrices/hardware.matrix" >"$out" || fail "the hardware fixture does not read"
+want=$(printf '%s\n' "baseline baseline [] [] 4" "shallow baseline [] [cpuidle_governor=haltpoll cstate_max=1] 4" \
+	"idlepoll baseline [idle=poll] [] 4" "in4 inline [] [poll_queues=4 smt=off] 2")
+[ "$(cat "$out")" = "$want" ] || fail "hardware fixture labels: $(cat "$out")"
 n=0
 for f in "$PB_ROOT"/matrix/*.matrix; do
-	"$PB_ROOT/scripts/bench.sh" --matrix "$f" --list >/dev/null || fail "$f does not read"
+	if grep -qE '^timing[[:space:]]+hardware' "$f"; then
+		hw_read "$f" >/dev/null || fail "$f does not read"
+	else
+		"$PB_ROOT/scripts/bench.sh" --matrix "$f" --list >/dev/null || fail "$f does not read"
+	fi
 	n=$((n + 1))
 done
-echo "ok - --list and --kernels on fixtures (uring-lat on a run time too); $n shipped matrices read"
+echo "ok - --list and --kernels on fixtures (uring-lat on a run time too, hw: knobs per label); $n shipped matrices read"
