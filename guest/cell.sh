@@ -17,7 +17,10 @@
 # PB_COMPETITOR_SECONDS (how long competitor-only measures the
 # competitor's rate alone; default PB_RUNTIME + PB_RAMP), PB_QUEUE ("ATTR=VALUE ...": written to
 # /sys/block/<dev>/queue/ of the device under test once it is set up, and
-# read back; a failure fails the cell, with the reason in OUTDIR/error.txt).
+# read back; a failure fails the cell, with the reason in OUTDIR/error.txt),
+# PB_NVME_DEV (the nvme device's node, default /dev/nvme0n1: a real
+# machine's namespace under scripts/hw-step.sh), PB_LIB (where the guest
+# scripts live, default /pb as in the image).
 # fio's job files read PB_DEV; a .uring workload runs uring-lat for
 # PB_IOS reads (then PB_RAMP must be 0), or with PB_IOS 0 for PB_RUNTIME
 # seconds after PB_RAMP seconds (its ramp, unlike fio's, lies outside the
@@ -31,15 +34,17 @@ workload=$1
 condition=$2
 final=$3
 : "${PB_CPU:=1}" "${PB_RUNTIME:=10}" "${PB_RAMP:=1}" "${PB_IOS:=0}" "${PB_DEVICE:=nvme}" "${PB_QUEUE:=}"
+: "${PB_LIB:=/pb}" "${PB_NVME_DEV:=/dev/nvme0n1}"
+export PB_LIB
 mkdir -p "$final" || exit 1
 # The cell's files are written here (tmpfs) and copied to $final at the end.
 out=$(mktemp -d /tmp/cell.XXXXXX) || exit 1
 # setup_device: make PB_DEV point at the cell's device (a null_blk disk:
-# guest/nullb.sh, in the image at /pb/nullb.sh).
+# guest/nullb.sh, in the image at $PB_LIB/nullb.sh).
 setup_device() {
 	case $PB_DEVICE in
 	nvme)
-		PB_DEV=/dev/nvme0n1
+		PB_DEV=$PB_NVME_DEV
 		for _ in $(seq 50); do [ -b "$PB_DEV" ] && return 0; sleep 0.1; done
 		echo "cell.sh: $PB_DEV did not appear" >&2
 		return 1
@@ -47,7 +52,7 @@ setup_device() {
 	nullb-*us)
 		us=${PB_DEVICE#nullb-}
 		PB_DEV=/dev/nullb0
-		/pb/nullb.sh up "${us%us}"
+		"$PB_LIB/nullb.sh" up "${us%us}"
 		;;
 	*)
 		echo "cell.sh: unknown device '$PB_DEVICE'" >&2
@@ -57,7 +62,7 @@ setup_device() {
 }
 
 teardown_device() {
-	/pb/nullb.sh down
+	"$PB_LIB/nullb.sh" down
 }
 
 # loud MESSAGE: a failure the host must see: stderr, kernel log, error.txt.
@@ -138,7 +143,7 @@ cond_kill() {
 		wait "$p" || rc=1
 	done
 }
-cond_file=${PB_CONDITIONS_DIR:-/pb/conditions}/$condition.sh
+cond_file=${PB_CONDITIONS_DIR:-$PB_LIB/conditions}/$condition.sh
 if [ ! -f "$cond_file" ]; then
 	loud "unknown condition '$condition' (no $cond_file)"
 	teardown_device
@@ -173,7 +178,7 @@ case $workload in
 	finish 1
 	;;
 esac
-if [ "${PB_TRACE:-0}" = 1 ] && ! /pb/trace.sh setup 2>"$out/trace-error.txt"; then
+if [ "${PB_TRACE:-0}" = 1 ] && ! "$PB_LIB/trace.sh" setup 2>"$out/trace-error.txt"; then
 	loud "the tracepoints could not be armed: $(cat "$out/trace-error.txt")"
 	teardown_device
 	finish 1
@@ -183,7 +188,7 @@ cond_start
 # fio and uring-lat run guest/window.sh right before and right after their
 # I/O loop, in a folder of tmpfs (fio's prerun/postrun output files land
 # there too).
-window="/pb/window.sh"
+window="$PB_LIB/window.sh"
 # perf stat (PB_PERF=1, the default) hooks every context switch of fio's
 # tasks: that costs instructions inside the measured path, so matrices on
 # instruction-count time turn it off.
@@ -221,11 +226,11 @@ cond_stop
 if [ "${PB_TRACE:-0}" = 1 ]; then
 	# What the syscall tracepoints miss of every call (libc, entry,
 	# exit), traced too (guest/tools/syscall-edge.c), after the window.
-	/pb/trace.sh on
+	"$PB_LIB/trace.sh" on
 	taskset -c "$PB_CPU" syscall-edge 2000 >"$out/syscall-edge.txt" 2>&1 ||
 		{ loud "syscall-edge failed: $(tail -n1 "$out/syscall-edge.txt")"; rc=1; }
-	/pb/trace.sh off
-	/pb/trace.sh dump "$out/trace.txt" 2>"$out/trace-error.txt" ||
+	"$PB_LIB/trace.sh" off
+	"$PB_LIB/trace.sh" dump "$out/trace.txt" 2>"$out/trace-error.txt" ||
 		{ loud "the trace is incomplete: $(cat "$out/trace-error.txt")"; rc=1; }
 	rm -f "$out/trace-error.txt"
 	# The user-space part of fio's latency, which no kernel tracepoint

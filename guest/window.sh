@@ -78,7 +78,7 @@ others() {
 # trace on|off: the path breakdown's tracepoints (PB_TRACE=1), recording
 # only inside the window; nearest the loop but for fio's vCPU's own read.
 trace() {
-	[ "${PB_TRACE:-0}" = 0 ] || /pb/trace.sh "$1"
+	[ "${PB_TRACE:-0}" = 0 ] || "${PB_LIB:-/pb}/trace.sh" "$1"
 }
 
 # Several jobs run it once each: the first job's before and the last

@@ -1,11 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Build one variant's kernel: kernel-build.sh VARIANT [release|debug|kunit|rt]
+# Build one variant's kernel: kernel-build.sh VARIANT [release|debug|kunit|rt|hw]
 # The variant's worktree holds baseline plus its series (git am), the
 # config is tinyconfig + configs/guest.config (+ debug.config, or
 # + kunit.config: the KUnit suites run at boot, or + rt.config:
 # PREEMPT_RT with lockdep), and the
 # build goes to O=<worktree>/_build[-debug] with ccache shared by all.
+# hw (a real machine's kernel, make hw-bench): the config is the file
+# KCONFIG_BASE (the machine's running config), trimmed by localmodconfig
+# to the modules listed in KCONFIG_LSMOD (lsmod's output) if that is set,
+# + configs/hw.config; the build adds the modules.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -18,7 +22,12 @@ release) fragments=("$PB_ROOT/configs/guest.config") ;;
 debug) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/debug.config") ;;
 kunit) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/kunit.config") ;;
 rt) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/rt.config") ;;
-*) die "unknown flavour '$flavour' (release, debug, kunit or rt)" ;;
+hw)
+	fragments=("$PB_ROOT/configs/hw.config")
+	[ -f "${KCONFIG_BASE:-}" ] || die "flavour hw needs KCONFIG_BASE=<the machine's kernel config>, got '${KCONFIG_BASE:-}'"
+	[ -z "${KCONFIG_LSMOD:-}" ] || [ -f "$KCONFIG_LSMOD" ] || die "KCONFIG_LSMOD '$KCONFIG_LSMOD' not found"
+	;;
+*) die "unknown flavour '$flavour' (release, debug, kunit, rt or hw)" ;;
 esac
 need_tool git make gcc ccache flex bison bc sha256sum
 variant_has_patches "$variant" ||
@@ -57,10 +66,18 @@ grep -qx '_build\*' "$SRC_REPO/.git/info/exclude" 2>/dev/null ||
 
 # The config: regenerated when a fragment changes.
 mkdir -p "$obj"
-config_hash=$(cat "${fragments[@]}" | sha256sum | cut -c1-16)
+config_hash=$(cat "${fragments[@]}" ${KCONFIG_BASE:+"$KCONFIG_BASE"} ${KCONFIG_LSMOD:+"$KCONFIG_LSMOD"} |
+	sha256sum | cut -c1-16)
 if [ "$(cat "$obj/.pollbench-config" 2>/dev/null)" != "$config_hash" ] || [ ! -f "$obj/.config" ]; then
 	log "configuring $variant ($flavour)"
-	make -s -C "$src" O="$obj" tinyconfig >/dev/null
+	if [ "$flavour" = hw ]; then
+		cp "$KCONFIG_BASE" "$obj/.config"
+		make -s -C "$src" O="$obj" olddefconfig >/dev/null
+		[ -z "${KCONFIG_LSMOD:-}" ] ||
+			make -s -C "$src" O="$obj" LSMOD="$(readlink -f "$KCONFIG_LSMOD")" localmodconfig </dev/null >/dev/null
+	else
+		make -s -C "$src" O="$obj" tinyconfig >/dev/null
+	fi
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${fragments[@]}" >"$obj/merge_config.log"
 	make -s -C "$src" O="$obj" olddefconfig >/dev/null
 	"$PB_ROOT/scripts/config-check.sh" "$obj/.config" "${fragments[@]}"
@@ -69,8 +86,10 @@ fi
 
 log "building $variant ($flavour) in $obj"
 start=$(date +%s)
+targets=(bzImage)
+[ "$flavour" != hw ] || targets+=(modules)
 make -C "$src" O="$obj" -j"$(nproc)" CC="ccache gcc" LOCALVERSION="$localversion" \
-	bzImage >"$obj/build.log" 2>&1 ||
+	"${targets[@]}" >"$obj/build.log" 2>&1 ||
 	{ tail -n 30 "$obj/build.log" >&2; die "build of $variant ($flavour) failed; full log: $obj/build.log"; }
 end=$(date +%s)
 release=$(make -s -C "$src" O="$obj" LOCALVERSION="$localversion" kernelrelease)
@@ -78,6 +97,9 @@ grep -q -- "$localversion\$" <<<"$release" ||
 	die "kernelrelease '$release' does not end in $localversion"
 
 # What the results cite: written last, so it exists only for a good build.
+hw_base=""
+[ "$flavour" != hw ] || hw_base=$(printf '\nconfig_base=%s\nconfig_base_sha256=%s\nconfig_lsmod=%s' "$KCONFIG_BASE" \
+	"$(sha256sum <"$KCONFIG_BASE" | cut -c1-64)" "${KCONFIG_LSMOD:-}")
 commit=$(git -C "$src" rev-parse HEAD)
 write_atomic "$obj/pollbench-build.env" <<EOT
 variant=$variant
@@ -90,6 +112,6 @@ series=$(printf '%s ' "${patches[@]##*/}")
 series_hash=$series_hash
 config_hash=$(sha256sum "$obj/.config" | cut -c1-16)
 compiler=$(gcc --version | head -n1)
-build_seconds=$((end - start))
+build_seconds=$((end - start))$hw_base
 EOT
 log "built $release in $((end - start)) s: $obj/arch/x86/boot/bzImage"
