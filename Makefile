@@ -9,7 +9,7 @@ MATRIX ?= $(if $(QUICK),matrix/quick.matrix,matrix/default.matrix)
 RUN ?=
 SEED ?=
 
-.PHONY: help deps source kernel kernels guest shell bench lava lava-smoke report debate reliability analysis \
+.PHONY: help deps source kernel kernels guest shell bench lava lava-smoke hw-bench hw-uninstall report debate reliability analysis \
 	test test-unit test-guest check clean
 
 help: ## list the targets
@@ -18,6 +18,7 @@ help: ## list the targets
 	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug|kunit|rt"
 	@echo "             QUICK=1 MATRIX=file RUN=<run-id> SEED=n DEBATE=1 KSRC=/path/to/linux ACCEL=kvm|tcg"
 	@echo "             LAVA_DEVICE=qemu|x86 LAVA_URL=<where upload/ is served> (make lava)"
+	@echo "             DEVICE=/dev/nvmeXnY DRY_RUN=1 FORCE_DESTROY=/dev/nvmeXnY (make hw-bench)"
 
 deps: ## install the Debian packages (root) or print the apt-get line
 	@scripts/deps.sh
@@ -66,6 +67,16 @@ lava-smoke: deps ## LAVA's dispatcher (lava-run; root, lava-dispatcher) runs one
 	@$(MAKE) -s guest analysis
 	@for k in $$(scripts/bench.sh --matrix lava/smoke.matrix --kernels); do scripts/kernel-build.sh $$k; done
 	@scripts/lava-smoke.sh
+
+# A real machine (docs/hardware.md): DEVICE is a spare NVMe namespace.
+hw-bench: ## run a matrix on this machine by kexec: make hw-bench DEVICE=/dev/nvmeXnY [MATRIX=file] [RUN=id] [DRY_RUN=1] [FORCE_DESTROY=dev]
+	@test -n "$(DEVICE)" || { echo "make hw-bench: set DEVICE=/dev/nvmeXnY (a spare NVMe namespace; DRY_RUN=1 to see the plan)" >&2; exit 1; }
+	@DRY_RUN=$(DRY_RUN) FORCE_DESTROY=$(FORCE_DESTROY) scripts/hw-bench.sh \
+		$(if $(filter command line,$(origin MATRIX)),--matrix $(MATRIX)) $(if $(RUN),--run $(RUN)) \
+		$(if $(SEED),--seed $(SEED)) $(DEVICE)
+
+hw-uninstall: ## remove what make hw-bench installed (its kernels' modules, build/hw, the step unit)
+	@scripts/hw-install.sh remove
 
 report: analysis ## rebuild the report of a run from its raw data: make report RUN=results/<id> [DEBATE=1]
 	@test -n "$(RUN)" || { echo "make report: set RUN=results/<run-id>" >&2; exit 1; }
