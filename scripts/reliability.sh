@@ -132,7 +132,7 @@ judge_case() {
 		index($0, s) { on = 1; next }
 		index($0, e) { on = 0 }
 		on && $0 ~ re { print; exit }
-	' "$boot/console.log" 2>/dev/null)
+	' "$boot/console.log" 2>/dev/null || true)
 	if [ ! -f "$o/rc" ]; then
 		printf 'fail\tdid not finish: %s\n' "$(cat "$boot/status" 2>/dev/null || echo 'no boot status')"
 		return
@@ -196,7 +196,7 @@ judge_boot() {
 	log "$v ($flavour, $mode${args:+, $args}): cases $*; limit ${limit}s"
 	start=$(date +%s)
 	"$PB_ROOT/scripts/guest-run.sh" --flavour "$flavour" --timeout "$limit" ${args:+--append "$args"} "$v" "$boot" ||
-		log "$v ($flavour): boot judged failed: $(cat "$boot/status"); judging each case"
+		log "$v ($flavour): boot judged failed: $(cat "$boot/status" 2>/dev/null || echo 'it did not start'); judging each case"
 	log "$v ($flavour): boot took $(($(date +%s) - start)) s"
 	for c in "$@"; do
 		o=$boot/share/rel/out/$c
@@ -210,10 +210,10 @@ judge_boot() {
 	done
 	bsplat=$(awk -v re="$PB_SPLAT_RE" '/pollbench-reliability: case .* start/ { on = 1; next }
 		/pollbench-reliability: case .* end/ { on = 0; next }
-		!on && $0 ~ re { print; exit }' "$boot/console.log" 2>/dev/null)
+		!on && $0 ~ re { print; exit }' "$boot/console.log" 2>/dev/null || true)
 	[ -z "$bsplat" ] || echo "${args:-default boot}: $(sed 's/^\[[ 0-9.]*\] //' <<<"${bsplat:0:200}")" >>"$boot_splats"
-	grep -h -m1 '^kernel_commit=' "$boot/boot.env" | sed "s/^/${v}_${flavour}_/" >>"$out/meta.txt" || true
-	grep -h -m1 '^accel=' "$boot/boot.env" >>"$out/meta.txt" || true
+	grep -h -m1 '^kernel_commit=' "$boot/boot.env" 2>/dev/null | sed "s/^/${v}_${flavour}_/" >>"$out/meta.txt" || true
+	grep -h -m1 '^accel=' "$boot/boot.env" 2>/dev/null >>"$out/meta.txt" || true
 }
 
 failed=0
@@ -257,13 +257,14 @@ for flavour in "${flavours[@]}"; do
 				printf '%s\t%s\t%s\tnot-run\t%s\t0\t\n' "$v" "$flavour" "$c" "$why" >>"$rows"
 				continue
 			fi
-			g=$(boot_args "$c")
+			# Keyed "+ARGS": an associative array takes no empty key.
+			g=+$(boot_args "$c")
 			[ -n "${group_cases[$g]+set}" ] || groups+=("$g")
 			group_cases[$g]="${group_cases[$g]:-} $c"
 		done
 		for g in "${groups[@]}"; do
 			boot=$out/$v-$flavour
-			[ -z "$g" ] || boot=$boot-$(tr -c 'A-Za-z0-9\n' '-' <<<"$g")
+			[ "$g" = + ] || boot=$boot-$(tr -c 'A-Za-z0-9\n' '-' <<<"${g#+}")
 			# shellcheck disable=SC2086 # the group's case names
 			judge_boot "$v" "$flavour" "$boot" ${group_cases[$g]}
 		done

@@ -45,7 +45,7 @@ meta() { sed -n "s/^$1=//p" "$run/meta.txt" | head -n1; }
 key_counts() {
 	case $1 in
 	integrity) echo "mib_verified ios_verified mismatches_or_errors fio_runs" ;;
-	signals) echo "signals_sent end_max_cs_INT end_max_cs_TERM end_max_cs_KILL end_bound_cs" ;;
+	signals) echo "signals_sent end_max_cs end_max_cs_INT end_max_cs_TERM end_max_cs_KILL end_bound_cs" ;;
 	contention) echo "ios_completed lat_max_us bound_us nvme_timeouts" ;;
 	cpu-hotplug) echo "hotplug_cycles ios_verified" ;;
 	controller-reset) echo "resets_done ios_during_resets fio_runs_with_error verify_failures ios_verified_after" ;;
@@ -113,7 +113,7 @@ END {
 	for (i = 1; i <= n; i++) {
 		k = order[i]
 		gib = (k, "mib_verified") in has ? sprintf("%.2f GiB", c[k, "mib_verified"] / 1024) : "-"
-		printf "| %s | %s | %s (%s/%s/%s) | %s | %s | %s | %d min |\n", k, gib,
+		printf "| %s | %s | %s (%s/%s/%s) | %s | %s | %s | %.1f min |\n", k, gib,
 			v(k, "signals_sent", 1), v(k, "signals_sent_INT", 1), v(k, "signals_sent_TERM", 1),
 			v(k, "signals_sent_KILL", 1), v(k, "hotplug_cycles", 1), v(k, "resets_done", 1),
 			(k, "soak_seconds") in has ? sprintf("%.1f min", c[k, "soak_seconds"] / 60) : "-", secs[k] / 60
@@ -122,9 +122,9 @@ END {
 echo
 for r in "$@"; do
 	s=$(sed -n 's/^start_utc=//p' "$r/meta.txt")
-	e=$(sed -n 's/^end_utc=//p' "$r/meta.txt")
+	e=$(sed -n 's/^end_utc=//p' "$r/meta.txt" | tail -n1)
 	[ -n "$s" ] && [ -n "$e" ] || continue
-	echo "Run \`$(basename "$r")\` took $((($(date -d "$e" +%s) - $(date -d "$s" +%s)) / 60)) min of host time ($s to $e$(grep -c '^resumed_utc=' "$r/meta.txt" | sed 's/^0$//; s/^[1-9].*$/, & resumption(s)/'))."
+	echo "Run \`$(basename "$r")\` took $((($(date -d "$e" +%s) - $(date -d "$s" +%s)) / 60)) min of wall-clock time, pauses before a resumption included ($s to $e$(grep -c '^resumed_utc=' "$r/meta.txt" | sed 's/^0$//; s/^[1-9].*$/, & resumption(s)/'))."
 done
 echo
 echo "A signalled fio's end time is bounded by \`SIGNAL_END_CS\` for every"
@@ -137,7 +137,7 @@ echo
 echo "- QEMU $(sed -n 's/^qemu_version=//p' "$run"/*-release/boot.env 2>/dev/null | head -n1 | sed 's/QEMU emulator version //'), accelerator $(meta accel) (emulated timing), 2 vCPUs, 1 GiB, emulated NVMe with \`nvme.poll_queues=1\`."
 echo "- Host: $(meta host_cpus) CPUs (a nested-virtualisation Debian 12 VM), shared with other agents' kernel builds and guests."
 for r in "$@"; do
-	echo "- Run \`$(basename "$r")\`: $(sed -n 's/^mode=//p' "$r/meta.txt") form, $(sed -n 's/^start_utc=//p' "$r/meta.txt") to $(sed -n 's/^end_utc=//p' "$r/meta.txt"), host load at start $(sed -n 's/^host_load_at_start=//p' "$r/meta.txt")."
+	echo "- Run \`$(basename "$r")\`: $(sed -n 's/^mode=//p' "$r/meta.txt") form, $(sed -n 's/^start_utc=//p' "$r/meta.txt") to $(sed -n 's/^end_utc=//p' "$r/meta.txt" | tail -n1), host load at start $(sed -n 's/^host_load_at_start=//p' "$r/meta.txt")."
 done
 echo "- Kernels (Debian linux-source 6.12.118 + the series; the commit of each variant's worktree):"
 cat "${@/%//meta.txt}" | grep '_kernel_commit=' | awk '!seen[$0]++' | sed 's/^\(.*\)_\(release\|debug\)_kernel_commit=/  - \1 (\2): /' || true
