@@ -14,7 +14,8 @@ packages=(
 	jq xxd coreutils
 	libjansson-dev libgsl-dev gnuplot-nox pkg-config
 	shellcheck python3-ply python3-git
-	lava-common python3-yaml
+	# lava_common.log (the record format lava-import reads) imports requests.
+	lava-common python3-yaml python3-requests
 )
 missing=()
 for p in "${packages[@]}"; do
