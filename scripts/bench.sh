@@ -81,11 +81,7 @@ done
 run=$RESULTS_DIR/$run_id
 [ ! -f "$run/run.json" ] || seed=$(jq -r .seed "$run/run.json")
 
-boots=()
-for v in "${variants[@]}"; do
-	for r in $(seq 1 "${M[reps]}"); do boots+=("$v:$r"); done
-done
-mapfile -t boots < <(printf '%s\n' "${boots[@]}" | shuffle "$seed")
+mapfile -t boots < <(matrix_boots "$seed" "${variants[@]}")
 
 # boot_limit NCELLS: the host-side time limit of a boot, in seconds.
 boot_limit() {

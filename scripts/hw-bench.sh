@@ -144,11 +144,7 @@ cfg_file=$base_config
 [[ $base_config != *.gz ]] || cfg_file=$BUILD_DIR/hw/base.config
 
 # The boots, shuffled with the seed, and each boot's cells.
-boots=()
-for v in "${LABELS[@]}"; do
-	for r in $(seq 1 "${M[reps]}"); do boots+=("$v:$r"); done
-done
-mapfile -t boots < <(printf '%s\n' "${boots[@]}" | shuffle "$seed")
+mapfile -t boots < <(matrix_boots "$seed" "${LABELS[@]}")
 
 # write_plan DIR: the state hw-step.sh reads (plan.env, boot-<N>.env,
 # boot-<N>.cells, next).

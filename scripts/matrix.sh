@@ -113,6 +113,16 @@ shuffle() {
 	done 2>/dev/null)
 }
 
+# matrix_boots SEED LABEL...: every (label, repetition) of the matrix as
+# "label:rep", in SEED's shuffled order (bench.sh and hw-bench.sh boot so).
+matrix_boots() {
+	local seed=$1 v r
+	shift
+	for v in "$@"; do
+		for r in $(seq 1 "${M[reps]}"); do echo "$v:$r"; done
+	done | shuffle "$seed"
+}
+
 # workload_file NAME: the workload's file, workloads/NAME.fio (a fio job
 # file) or workloads/NAME.uring (guest/tools/uring-lat's options); fails
 # if there is neither.
