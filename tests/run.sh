@@ -78,8 +78,24 @@ for t in "$PB_ROOT"/tests/unit/*.sh; do
 done
 run_test analysis-unit 900 make -s -C "$PB_ROOT/analysis" test
 
+# disk_space: the kernel worktrees and builds of a fresh clone take about
+# 18 GiB under build/ (measured: 7 variants at 1.9 GiB, the rt and kunit
+# builds); a full disk would fail a build deep in its log instead.
+disk_space() {
+	local have used need
+	have=$(df -P -k "$BUILD_DIR" | awk 'NR == 2 { printf "%d", $4 / 1048576 }')
+	used=$(du -s -k "$BUILD_DIR" 2>/dev/null | awk '{ printf "%d", $1 / 1048576 }')
+	need=$((${PB_TEST_BUILD_GIB:-18} - used))
+	echo "$have GiB free under $BUILD_DIR, $used GiB used there; about $need GiB more needed"
+	[ "$have" -ge "$need" ] ||
+		{ echo "FAIL: not enough disk for the kernel builds and guests: free $((need - have)) GiB or more"; return 1; }
+}
+
 if [ $unit_only = 0 ]; then
 	pb_lock "tests/run.sh"
+	export -f disk_space
+	export BUILD_DIR
+	run_test disk-space 300 bash -c disk_space
 	# What the guest tests boot; a failure here fails them all.
 	run_test build-guest-image 900 "$PB_ROOT/scripts/guest-image.sh"
 	for v in $PB_VARIANTS $PB_REFERENCE_VARIANTS; do
