@@ -75,7 +75,9 @@ cell() {
 	}'
 }
 
-cases=$(meta cases)
+# Every case of any run, in the order the runs name them.
+cases=$(for r in "$@"; do sed -n 's/^cases=//p' "$r/meta.txt" | head -n1; done | tr ' ' '\n' |
+	awk 'NF && !seen[$0]++' | tr '\n' ' ')
 [[ " $cases " == *" boot "* ]] || cases="boot $cases"
 echo "# Reliability: integrity, faults, contention, debug kernels and bad input"
 echo
