@@ -179,7 +179,7 @@ skipped_here() {
 # $rows; a kernel report outside every case's markers is appended to
 # $boot_splats.
 judge_boot() {
-	local v=$1 flavour=$2 boot=$3 args limit start c o verdict reason secs counts bsplat
+	local v=$1 flavour=$2 boot=$3 args bmode limit start c o verdict reason secs counts bsplat
 	shift 3
 	args=$(boot_args "$1")
 	mkdir -p "$boot/share/rel/bin" "$boot/share/rel/out"
