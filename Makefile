@@ -15,7 +15,7 @@ SEED ?=
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
 		awk -F':.*## ' '{ printf "  %-12s %s\n", $$1, $$2 }'
-	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug|kunit|rt"
+	@echo "  variables: VARIANT=$(VARIANTS) FLAVOUR=release|debug|kunit|rt|kexec"
 	@echo "             QUICK=1 MATRIX=file RUN=<run-id> SEED=n DEBATE=1 KSRC=/path/to/linux ACCEL=kvm|tcg"
 	@echo "             LAVA_DEVICE=qemu|x86 LAVA_URL=<where upload/ is served> (make lava)"
 	@echo "             DEVICE=/dev/nvmeXnY DRY_RUN=1 FORCE_DESTROY=/dev/nvmeXnY (make hw-bench)"

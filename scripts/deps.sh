@@ -16,6 +16,8 @@ packages=(
 	shellcheck python3-ply python3-git
 	# lava_common.log (the record format lava-import reads) imports requests.
 	lava-common python3-yaml python3-requests
+	# make hw-bench, and the guest image's kexec (tests/guest/hw-kexec-in-guest.sh).
+	kexec-tools initramfs-tools e2fsprogs
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -30,4 +32,9 @@ if [ "$(id -u)" != 0 ]; then
 fi
 log "installing: ${missing[*]}"
 apt-get update -q >/dev/null
+# kexec-tools would otherwise turn every reboot of this machine into a kexec
+# (its kexec-load service): the runs kexec only when they mean to.
+if [[ " ${missing[*]} " == *" kexec-tools "* ]]; then
+	echo 'kexec-tools kexec-tools/load_kexec boolean false' | debconf-set-selections
+fi
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

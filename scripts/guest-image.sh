@@ -8,7 +8,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-need_tool busybox fio cyclictest chrt perf cpio gzip gcc ldd file
+need_tool busybox fio cyclictest chrt perf kexec cpio gzip gcc ldd file
 out=$BUILD_DIR/guest
 root=$out/root
 image=$out/initramfs.cpio.gz
@@ -17,7 +17,7 @@ mkdir -p "$out"
 # Rebuild only when an input changed: the guest files, this script, and the
 # Debian packages whose binaries go in.
 inputs=$( (cat "$0" "$PB_ROOT"/guest/*.sh "$PB_ROOT"/guest/conditions/*.sh "$PB_ROOT"/guest/tools/*; \
-	dpkg-query -W busybox-static fio rt-tests linux-perf libc6 gcc util-linux 2>/dev/null) | sha256sum | cut -c1-16)
+	dpkg-query -W busybox-static fio rt-tests linux-perf kexec-tools libc6 gcc util-linux 2>/dev/null) | sha256sum | cut -c1-16)
 if [ -f "$image" ] && [ "$(cat "$out/inputs" 2>/dev/null)" = "$inputs" ] && [ -z "${PB_REBUILD:-}" ]; then
 	exit 0
 fi
@@ -59,6 +59,9 @@ add_binary cyclictest /usr/bin/cyclictest
 # busybox has no chrt: tests run waiters at SCHED_FIFO with util-linux's.
 add_binary chrt /usr/bin/chrt
 add_binary perf /usr/bin/perf
+# The hardware runner's step kexecs between kernels; the in-guest test of
+# it (tests/guest/hw-kexec-in-guest.sh) runs it here.
+add_binary kexec /usr/sbin/kexec
 [ -e "$root/lib64/ld-linux-x86-64.so.2" ] ||
 	install -D -m 0755 "$(readlink -f /lib64/ld-linux-x86-64.so.2)" "$root/lib64/ld-linux-x86-64.so.2"
 

@@ -4,7 +4,7 @@
 # queue, run BOOTDIR/share/job.sh inside, and judge the boot.
 #
 #   guest-run.sh [options] VARIANT BOOTDIR
-#     --flavour F    release (default) or debug
+#     --flavour F    release (default), debug, kunit, rt or kexec
 #     --smp N        vCPUs (default $PB_SMP or 2)
 #     --mem MIB      memory (default $PB_MEM or 1024)
 #     --timeout S    host-side limit in seconds (default $PB_TIMEOUT or 600)
@@ -14,6 +14,8 @@
 #                    KVM if the probe allows (scripts/accel.sh), else
 #                    multi-threaded TCG
 #     --append ARGS  extra kernel command line
+#     --extra-disk F a second disk, the raw image F as virtio-blk (/dev/vda
+#                    in the guest), kept after the boot (a run's state disk)
 #     --shell        interactive shell on the serial console, no job
 #
 # Writes BOOTDIR/console.log, qemu.stderr, qemu-command, boot.env and
@@ -25,7 +27,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 flavour=release smp=${PB_SMP:-2} mem=${PB_MEM:-1024} timeout=${PB_TIMEOUT:-600}
-append="" shell=0 timing=${PB_TIMING:-realtime} icount_shift=${PB_ICOUNT_SHIFT:-0}
+append="" extra_disk="" shell=0 timing=${PB_TIMING:-realtime} icount_shift=${PB_ICOUNT_SHIFT:-0}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--flavour) flavour=$2; shift 2 ;;
@@ -33,6 +35,7 @@ while [ $# -gt 0 ]; do
 	--mem) mem=$2; shift 2 ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--append) append=$2; shift 2 ;;
+	--extra-disk) extra_disk=$2; shift 2 ;;
 	--timing) timing=$2; shift 2 ;;
 	--shell) shell=1; shift ;;
 	-*) die "unknown option '$1' (see the header of $0)" ;;
@@ -50,6 +53,7 @@ check_timing "$timing"
 	die "timing icount runs on TCG only; ACCEL=$ACCEL asks for another accelerator"
 [[ $icount_shift =~ ^[0-9]$ ]] || die "PB_ICOUNT_SHIFT must be 0..9, got '$icount_shift'"
 need_tool qemu-system-x86_64 timeout truncate
+[ -z "$extra_disk" ] || [ -f "$extra_disk" ] || die "--extra-disk: no file '$extra_disk'"
 
 obj=$(variant_obj "$variant" "$flavour")
 kernel=$obj/arch/x86/boot/bzImage
@@ -92,6 +96,7 @@ qemu=(qemu-system-x86_64 "${accel_args[@]}" -machine q35 -smp "$smp" -m "$mem"
 	-drive "file=$disk,if=none,id=nvm,format=raw,cache=none,aio=native"
 	-device nvme,serial=pollbench,drive=nvm
 	-virtfs "local,path=$bootdir/share,mount_tag=host0,security_model=none,id=host0")
+[ -z "$extra_disk" ] || qemu+=(-drive "file=$extra_disk,if=virtio,format=raw,cache=none,aio=native")
 for a in "${qemu[@]}"; do
 	if [[ $a =~ ^[A-Za-z0-9_./:=,+@-]+$ ]]; then printf '%s ' "$a"; else printf "'%s' " "$a"; fi
 done | sed 's/ $/\n/' >"$bootdir/qemu-command"

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Build one variant's kernel: kernel-build.sh VARIANT [release|debug|kunit|rt|hw]
+# Build one variant's kernel: kernel-build.sh VARIANT [release|debug|kunit|rt|kexec|hw]
 # The variant's worktree holds baseline plus its series (git am), the
 # config is tinyconfig + configs/guest.config (+ debug.config, or
 # + kunit.config: the KUnit suites run at boot, or + rt.config:
-# PREEMPT_RT with lockdep), and the
+# PREEMPT_RT with lockdep, or + kexec.config: the in-guest hardware-run
+# test's kernels), and the
 # build goes to O=<worktree>/_build[-debug] with ccache shared by all.
 # hw (a real machine's kernel, make hw-bench): the config is the file
 # KCONFIG_BASE (the machine's running config), trimmed by localmodconfig
@@ -15,19 +16,20 @@ set -euo pipefail
 
 variant=${1:-}
 flavour=${2:-release}
-[ -n "$variant" ] || die "usage: kernel-build.sh VARIANT [release|debug|kunit|rt]"
+[ -n "$variant" ] || die "usage: kernel-build.sh VARIANT [release|debug|kunit|rt|kexec|hw]"
 check_variant "$variant"
 case $flavour in
 release) fragments=("$PB_ROOT/configs/guest.config") ;;
 debug) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/debug.config") ;;
 kunit) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/kunit.config") ;;
 rt) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/rt.config") ;;
+kexec) fragments=("$PB_ROOT/configs/guest.config" "$PB_ROOT/configs/kexec.config") ;;
 hw)
 	fragments=("$PB_ROOT/configs/hw.config")
 	[ -f "${KCONFIG_BASE:-}" ] || die "flavour hw needs KCONFIG_BASE=<the machine's kernel config>, got '${KCONFIG_BASE:-}'"
 	[ -z "${KCONFIG_LSMOD:-}" ] || [ -f "$KCONFIG_LSMOD" ] || die "KCONFIG_LSMOD '$KCONFIG_LSMOD' not found"
 	;;
-*) die "unknown flavour '$flavour' (release, debug, kunit, rt or hw)" ;;
+*) die "unknown flavour '$flavour' (release, debug, kunit, rt, kexec or hw)" ;;
 esac
 need_tool git make gcc ccache flex bison bc sha256sum
 variant_has_patches "$variant" ||

@@ -13,6 +13,8 @@ expect_fail "kernel-build unknown flavour" "unknown flavour 'fast'" "$s/kernel-b
 expect_fail "guest-run unknown variant" "unknown variant 'nonexistent'" "$s/guest-run.sh" nonexistent "$TEST_DIR/b"
 expect_fail "guest-run bad smp" "--smp must be 1..8" "$s/guest-run.sh" --smp 99 baseline "$TEST_DIR/b"
 expect_fail "guest-run bad option" "unknown option '--frobnicate'" "$s/guest-run.sh" --frobnicate baseline "$TEST_DIR/b"
+expect_fail "guest-run missing extra disk" "--extra-disk: no file '$TEST_DIR/none.img'" "$s/guest-run.sh" --extra-disk "$TEST_DIR/none.img" baseline "$TEST_DIR/b"
+expect_fail "kernel-build unknown flavour" "unknown flavour 'turbo'" "$s/kernel-build.sh" baseline turbo
 expect_fail "accel bad ACCEL" "ACCEL must be kvm or tcg" env ACCEL=xen "$s/accel.sh" baseline
 expect_fail "bench missing matrix" "matrix file '/nonexistent' not found" "$s/bench.sh" --matrix /nonexistent
 
