@@ -14,12 +14,15 @@
 . "$REL_DIR/lib.sh"
 wait_dev || finish
 q=/sys/block/$DISK/queue
-if [ "$REL_VARIANT" = baseline ]; then
-	# Record what upstream does, then skip: nothing to validate.
+case $REL_VARIANT in
+baseline | baseline-nullb | iouring-hybrid)
+	# Upstream's block layer (the reference kernels add only a null_blk
+	# fix or io_uring's hybrid IOPOLL): record what it does, then skip.
 	err=$(write_knob $q/io_poll 2)
-	echo "baseline io_poll=2: '${err:-accepted}', reads $(cat $q/io_poll)" >"$REL_OUT/baseline-io_poll.txt"
-	skip_case "baseline is upstream 6.12: queue/io_poll ignores writes (logs a message) and the series' knobs do not exist"
-fi
+	echo "$REL_VARIANT io_poll=2: '${err:-accepted}', reads $(cat $q/io_poll)" >"$REL_OUT/baseline-io_poll.txt"
+	skip_case "$REL_VARIANT has upstream 6.12's queue/io_poll, which ignores writes (logs a message), and none of the series' knobs"
+	;;
+esac
 long=$(long_value 9 300)
 # try FILE VALUE...: each VALUE must get EINVAL.
 try() {
