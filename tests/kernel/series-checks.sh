@@ -11,20 +11,37 @@ command -v sparse >/dev/null || skip "sparse not installed"
 mkdir -p "$TEST_DIR"
 checked=0
 
-# warnings SRC OBJ KIND FILES...: the normalised warnings ("file: message")
-# that W=1 (KIND=w1) or sparse (KIND=sparse) reports for FILES' objects.
+# warnings VARIANT KIND FILES...: the normalised warnings ("file: message")
+# that W=1 (KIND=w1) or sparse (KIND=sparse) reports for FILES' objects in
+# VARIANT's release tree (with its LOCALVERSION: another one would rewrite
+# utsrelease.h and relink the kernel).
 warnings() {
-	local src=$1 obj=$2 kind=$3 args log
-	shift 3
+	local src obj lv kind=$2 args log
+	src=$(variant_src "$1") obj=$(variant_obj "$1") lv=$(variant_localversion "$1")
+	shift 2
 	case $kind in
 	w1) args=(W=1) ;;
 	sparse) args=(C=2 CHECK=sparse) ;;
 	esac
 	log=$TEST_DIR/make-$kind.log
-	make -s -C "$src" O="$obj" -j"$(nproc)" CC="ccache gcc" "${args[@]}" \
+	make -s -C "$src" O="$obj" -j"$(nproc)" CC="ccache gcc" LOCALVERSION="$lv" "${args[@]}" \
 		"${@/%.c/.o}" >"$log" 2>&1 || fail "make ${args[*]} ${*/%.c/.o} in $src failed: $(tail -n 5 "$log")"
 	sed -nE 's/^([^:]+):[0-9]+:[0-9]+: (warning|error): (.*)$/\1: \3/p' "$log" |
 		sed 's|^\.\./||' | LC_ALL=C sort -u
+}
+
+# objects OBJ FILES...: what a W=1 or sparse build of FILES rewrites,
+# relative to OBJ: their objects and the files kbuild's prepare step
+# compiles with the same flags, each with its .cmd file.
+objects() {
+	local obj=$1 o
+	shift
+	for o in "${@/%.c/.o}" scripts/mod/empty.o scripts/mod/devicetable-offsets.s \
+		kernel/bounds.s arch/x86/kernel/asm-offsets.s; do
+		[ -f "$obj/$o" ] || continue
+		echo "$o"
+		[ ! -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] || echo "$(dirname "$o")/.$(basename "$o").cmd"
+	done
 }
 
 # includer SRC OBJ FILE: the built .c file in FILE's folder that #includes
@@ -73,16 +90,22 @@ for v in $(built_variants) iouring-hybrid; do
 			[ -n "$f" ] && [ -f "$ref_src/$f" ] && echo "$f"
 		done | LC_ALL=C sort -u)
 	[ ${#files[@]} -gt 0 ] || { echo "ok - $v: checkpatch clean, no .c file to compile-check"; continue; }
+	# The checks rebuild these objects with other flags: keep the normal
+	# build's copies (with their times) and put them back afterwards, so
+	# that the trees stay built and nothing is relinked.
+	for t in ref new; do
+		[ $t = ref ] && o=$ref_obj || o=$obj
+		objects "$o" "${files[@]}" | tar -C "$o" -cf "$TEST_DIR/$v.$t.objects.tar" -T -
+	done
 	for kind in w1 sparse; do
-		warnings "$ref_src" "$ref_obj" "$kind" "${files[@]}" >"$TEST_DIR/$v.$kind.base"
-		warnings "$src" "$obj" "$kind" "${files[@]}" >"$TEST_DIR/$v.$kind.new"
+		warnings "$ref" "$kind" "${files[@]}" >"$TEST_DIR/$v.$kind.base"
+		warnings "$v" "$kind" "${files[@]}" >"$TEST_DIR/$v.$kind.new"
 		new=$(comm -13 "$TEST_DIR/$v.$kind.base" "$TEST_DIR/$v.$kind.new")
 		[ -z "$new" ] || fail "$v: new $kind warnings in ${files[*]}:
 $new"
 	done
-	# Put the objects back as the normal build makes them.
-	make -s -C "$src" O="$obj" -j"$(nproc)" CC="ccache gcc" LOCALVERSION="$(variant_localversion "$v")" bzImage >/dev/null
-	make -s -C "$ref_src" O="$ref_obj" -j"$(nproc)" CC="ccache gcc" LOCALVERSION="$(variant_localversion "$ref")" bzImage >/dev/null
+	tar -C "$ref_obj" -xpf "$TEST_DIR/$v.ref.objects.tar"
+	tar -C "$obj" -xpf "$TEST_DIR/$v.new.objects.tar"
 	echo "ok - $v ($range, against $ref): Signed-off-by, checkpatch --strict clean; no new W=1 or sparse warning in ${#files[@]} files: ${files[*]}"
 	checked=$((checked + 1))
 done
