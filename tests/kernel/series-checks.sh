@@ -30,18 +30,19 @@ warnings() {
 		sed 's|^\.\./||' | LC_ALL=C sort -u
 }
 
-# objects OBJ FILES...: what a W=1 or sparse build of FILES rewrites,
-# relative to OBJ: their objects and the files kbuild's prepare step
-# compiles with the same flags, each with its .cmd file.
-objects() {
-	local obj=$1 o
-	shift
+# keep_objects OBJ TAR FILES...: keep in TAR, with their times, what a
+# W=1 or sparse build of FILES rewrites under OBJ: their objects and the
+# files kbuild's prepare step compiles with the same flags, each with its
+# .cmd file ("tar -C OBJ -xpf TAR" puts them back).
+keep_objects() {
+	local obj=$1 tar=$2 o
+	shift 2
 	for o in "${@/%.c/.o}" scripts/mod/empty.o scripts/mod/devicetable-offsets.s \
 		kernel/bounds.s arch/x86/kernel/asm-offsets.s; do
 		[ -f "$obj/$o" ] || continue
 		echo "$o"
 		[ ! -f "$obj/$(dirname "$o")/.$(basename "$o").cmd" ] || echo "$(dirname "$o")/.$(basename "$o").cmd"
-	done
+	done | tar -C "$obj" -cf "$tar" -T -
 }
 
 # includer SRC OBJ FILE: the built .c file in FILE's folder that #includes
@@ -93,10 +94,8 @@ for v in $(built_variants) iouring-hybrid; do
 	# The checks rebuild these objects with other flags: keep the normal
 	# build's copies (with their times) and put them back afterwards, so
 	# that the trees stay built and nothing is relinked.
-	for t in ref new; do
-		[ $t = ref ] && o=$ref_obj || o=$obj
-		objects "$o" "${files[@]}" | tar -C "$o" -cf "$TEST_DIR/$v.$t.objects.tar" -T -
-	done
+	keep_objects "$ref_obj" "$TEST_DIR/$v.ref.objects.tar" "${files[@]}"
+	keep_objects "$obj" "$TEST_DIR/$v.new.objects.tar" "${files[@]}"
 	for kind in w1 sparse; do
 		warnings "$ref" "$kind" "${files[@]}" >"$TEST_DIR/$v.$kind.base"
 		warnings "$v" "$kind" "${files[@]}" >"$TEST_DIR/$v.$kind.new"
