@@ -182,6 +182,12 @@ judge_boot() {
 	local v=$1 flavour=$2 boot=$3 args bmode limit start c o verdict reason secs counts bsplat
 	shift 3
 	args=$(boot_args "$1")
+	# KASAN reads 5-level paging from a CPU feature bit that identify_cpu()
+	# clears for a while early in boot, with interrupts on: an interrupt
+	# then can take a valid address for a wild one (an upstream race, not
+	# a series', docs/reliability-findings.md 3). Debug kernels boot with
+	# 4-level paging, where the bit and the paging agree.
+	[ "$flavour" != debug ] || args="${args:+$args }no5lvl"
 	mkdir -p "$boot/share/rel/bin" "$boot/share/rel/out"
 	cp "$PB_ROOT"/tests/reliability/*.sh "$PB_ROOT/tests/reliability/bounds.env" "$boot/share/rel/bin/"
 	# The debug and rt flavours run the functional cases at the quick sizes.
