@@ -7,8 +7,9 @@
 # complete by interrupt with no poll of any context counted; a disk
 # without memory backing shows the flag and its polled reads are found by
 # the idle loop (the control that the counters see idle polls at all).
-# The release kernel has no DEBUG_ATOMIC_SLEEP to report a sleep in the
-# idle task; the debug flavour's flush-on-poll-queue case does.
+# A kernel report on the console fails the boot (guest-run.sh); the
+# release kernel has no DEBUG_ATOMIC_SLEEP to report a sleep in the idle
+# task, the debug flavour's flush-on-poll-queue case does.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 v=idle
@@ -44,7 +45,6 @@ io mem /dev/nullbmem randwrite
 snap poll_stats poll-stats-1.txt
 io plain /dev/nullb0 randread
 snap poll_stats poll-stats-2.txt
-dmesg >/share/dmesg.txt
 EOT
 out=$(guest_out)
 
@@ -74,8 +74,3 @@ ios=$(fio_ios "$out/plain.json")
 n=$(polls nullb0 1 2 idle_polls)
 [ "$n" -gt 0 ] || fail "nullb0: no idle poll during 500 polled reads: the control sees no idle polling"
 echo "ok - nullb0: 500 polled reads, idle polls $n, idle completions $(polls nullb0 1 2 idle_completions)"
-
-if grep -E 'BUG:|WARNING:|sleeping function called' "$out/dmesg.txt"; then
-	fail "kernel report in the guest's dmesg"
-fi
-echo "ok - no kernel report"
