@@ -6,7 +6,8 @@
 # POLL_ATOMIC in its hctx flags, and its polled pvsync2 hipri writes
 # complete by interrupt with no poll of any context counted; a disk
 # without memory backing shows the flag and its polled reads are found by
-# the idle loop (the control that the counters see idle polls at all).
+# the idle loop (the control that the counters see idle polls at all; the
+# waiter's poll window, blk_poll.idle_spin_us, is off for it).
 # A kernel report on the console fails the boot (guest-run.sh); the
 # release kernel has no DEBUG_ATOMIC_SLEEP to report a sleep in the idle
 # task, the debug flavour's flush-on-poll-queue case does.
@@ -33,8 +34,10 @@ snap() {
 	done >"/share/$2"
 }
 snap flags flags.txt
-# Keep the I/O polled even if another task is runnable on its CPU.
+# Keep the I/O polled even if another task is runnable on its CPU, and
+# leave every poll to the idle loop (no poll window before the first sleep).
 echo 0 >/sys/module/blk_poll/parameters/busy_irq || exit 1
+echo 0 >/sys/module/blk_poll/parameters/idle_spin_us || exit 1
 io() {
 	taskset -c 1 fio --name="$1" --filename="$2" --direct=1 --ioengine=pvsync2 \
 		--hipri=1 --rw="$3" --bs=4k --size=32m --number_ios=500 \

@@ -8,7 +8,7 @@
 # 4294967295, as before 5.x). Knobs: queue/io_poll, queue/io_poll_delay,
 # debugfs hctx*/poll_stats (only 0 resets), and on the idle kernel
 # /sys/module/blk_poll/parameters/{fallback_us,idle_budget_us,idle_remote,
-# busy_irq}.
+# busy_irq,idle_spin_us}.
 # (The harness's own scripts with bad arguments, missing tools and a full
 # disk are covered on the host by tests/unit/bad-input-clear-errors.sh.)
 . "$REL_DIR/lib.sh"
@@ -100,6 +100,9 @@ if [ "$REL_VARIANT" = idle ]; then
 	try $m/busy_irq 2 -1 abc "" "$long" maybe
 	valid $m/busy_irq N
 	valid $m/busy_irq Y
+	try $m/idle_spin_us -1 1001 4294967296 abc "" "$long" 50us
+	valid $m/idle_spin_us 0
+	valid $m/idle_spin_us 50
 elif [ -d $m ]; then
 	say "note: $m exists on $REL_VARIANT: $(ls $m)"
 fi

@@ -55,12 +55,16 @@ phase housekeeping-busy 0 1
 if [ "$REL_VARIANT" = idle ] && is_polling; then
 	[ "$IDLE_FOUND" = 0 ] || bad "housekeeping-busy: an idle loop (the isolated CPU's) found $IDLE_FOUND completions of CPU0's waiter"
 fi
+# Alone, the waiter would poll its poll window first: leave every poll to
+# the idle loop, whose polling is the claim here.
+idle_spin_set 0
 phase isolated-alone 1 0
 # The waiter's look before sleeping finds many completions on a fast
 # emulated NVMe: ask only that the idle loop found some.
 if [ "$REL_VARIANT" = idle ] && is_polling && [ "$IDLE_FOUND" -lt $((n / 40)) ]; then
 	bad "isolated-alone: the isolated CPU's idle loop found only $IDLE_FOUND of its own waiter's $n completions"
 fi
+idle_spin_set 50
 busy_irq_set Y
 t=$(($(nvme_timeouts) - t0))
 count nvme_timeouts "$t"

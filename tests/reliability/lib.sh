@@ -70,6 +70,17 @@ busy_irq_set() {
 	[ "$1" != 0 ] || count busy_irq 0
 }
 
+# idle_spin_set US: on the idle kernel, the longest poll window of a waiter
+# before its first sleep (blk_poll.idle_spin_us). Cases about what the idle
+# loop finds set 0, so that the waiter leaves every poll to it, and 50 (the
+# default) after.
+idle_spin_set() {
+	local k=/sys/module/blk_poll/parameters/idle_spin_us
+	[ -f $k ] || return 0
+	echo "$1" >$k || bad "cannot write $1 to $k"
+	[ "$1" != 0 ] || count idle_spin_us 0
+}
+
 wait_dev() {
 	for _ in $(seq 100); do [ -b "$DEV" ] && return 0; sleep 0.1; done
 	bad "$DEV did not appear"
