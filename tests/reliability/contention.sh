@@ -19,7 +19,7 @@ to0=$(nvme_timeouts)
 # interrupt (blk_poll.busy_irq); keep it polled here, since the fallback
 # timer is what must not hang. tests/guest/idle-busy-cpu-bounded.sh runs
 # both modes.
-busy_irq_set 0
+idle_param_set busy_irq 0
 for cond in same-prio higher-prio all-busy; do
 	for rw in $rws; do
 		name=$cond-$rw
@@ -60,7 +60,7 @@ for cond in same-prio higher-prio all-busy; do
 		drained "$name"
 	done
 done
-busy_irq_set Y
+idle_param_set busy_irq Y
 to=$(($(nvme_timeouts) - to0))
 count nvme_timeouts "$to"
 [ "$to" = 0 ] || bad "$to NVMe command timeout(s) logged: $(dmesg | grep -m3 timeout)"

@@ -31,13 +31,13 @@ say "$disk: write cache $(cat /sys/block/$disk/queue/write_cache), fua $(cat /sy
 # interrupt for a busy CPU. (Since idle v5 they go there anyway: a
 # memory-backed null_blk's poll may sleep, so the idle kernel does not
 # submit polled I/O to it; the case then checks that they complete.)
-busy_irq_set 0
+idle_param_set busy_irq 0
 name=polled-sync-writes
 # shellcheck disable=SC2086
 fio_run $name --name=$name --filename=$dev --direct=1 $POLLED --sync=1 \
 	--rw=randwrite --bs=4k --size=64m --iodepth=1 --number_ios=300
 rc=$?
-busy_irq_set Y
+idle_param_set busy_irq Y
 ios=$(fio_ios $name)
 count writes "$ios"
 if [ $rc != 0 ] || [ "$(fio_errors $name)" != 0 ]; then

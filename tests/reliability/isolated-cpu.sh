@@ -16,7 +16,7 @@ bound=$(bound_us "$REL_VARIANT" "$REL_FLAVOUR")
 count bound_us "$bound"
 iso=$(cat /sys/devices/system/cpu/isolated)
 [ "$iso" = 1 ] || { bad "CPU1 is not isolated: /sys/devices/system/cpu/isolated reads '$iso'"; finish; }
-busy_irq_set 0
+idle_param_set busy_irq 0
 t0=$(nvme_timeouts)
 # phase NAME CPU HOG: n polled reads on CPU, beside a hog there if HOG is 1;
 # sets IDLE_FOUND and TIMER_FOUND, the completions found by idle loops and
@@ -57,15 +57,15 @@ if [ "$REL_VARIANT" = idle ] && is_polling; then
 fi
 # Alone, the waiter would poll its poll window first: leave every poll to
 # the idle loop, whose polling is the claim here.
-idle_spin_set 0
+idle_param_set idle_spin_us 0
 phase isolated-alone 1 0
 # The waiter's look before sleeping finds many completions on a fast
 # emulated NVMe: ask only that the idle loop found some.
 if [ "$REL_VARIANT" = idle ] && is_polling && [ "$IDLE_FOUND" -lt $((n / 40)) ]; then
 	bad "isolated-alone: the isolated CPU's idle loop found only $IDLE_FOUND of its own waiter's $n completions"
 fi
-idle_spin_set 50
-busy_irq_set Y
+idle_param_set idle_spin_us 50
+idle_param_set busy_irq Y
 t=$(($(nvme_timeouts) - t0))
 count nvme_timeouts "$t"
 [ "$t" = 0 ] || bad "$t NVMe command timeouts"

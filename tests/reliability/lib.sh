@@ -58,27 +58,17 @@ is_polling() {
 	esac
 }
 
-# busy_irq_set 0|Y: on the idle kernel, whether I/O submitted beside a
-# runnable task goes to the interrupt (blk_poll.busy_irq). Cases about a
-# polled waiter under contention set 0 so that their I/O stays polled, and
-# Y (the default) after.
-busy_irq_set() {
-	local k=/sys/module/blk_poll/parameters/busy_irq
-	[ -f $k ] || return 0
-	echo "$1" >$k || bad "cannot write $1 to $k"
-	# The counts say the case ran with its I/O kept polled.
-	[ "$1" != 0 ] || count busy_irq 0
-}
-
-# idle_spin_set US: on the idle kernel, the longest poll window of a waiter
-# before its first sleep (blk_poll.idle_spin_us). Cases about what the idle
-# loop finds set 0, so that the waiter leaves every poll to it, and 50 (the
-# default) after.
-idle_spin_set() {
-	local k=/sys/module/blk_poll/parameters/idle_spin_us
-	[ -f $k ] || return 0
-	echo "$1" >$k || bad "cannot write $1 to $k"
-	[ "$1" != 0 ] || count idle_spin_us 0
+# idle_param_set NAME VALUE: on the idle kernel, write VALUE to
+# blk_poll.NAME (the other kernels have no such parameters). Cases about a
+# polled waiter under contention set busy_irq to 0, so that their I/O stays
+# polled; cases about what the idle loop finds set idle_spin_us to 0, so that
+# the waiter leaves every poll to it; both put the default (Y, 50) back after.
+# A 0 goes into the counts, which then say how the case ran.
+idle_param_set() {
+	local k=/sys/module/blk_poll/parameters/$1
+	[ -f "$k" ] || return 0
+	echo "$2" >"$k" || bad "cannot write $2 to $k"
+	[ "$2" != 0 ] || count "$1" 0
 }
 
 wait_dev() {

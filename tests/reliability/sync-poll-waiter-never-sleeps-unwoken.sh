@@ -22,7 +22,7 @@ to0=$(nvme_timeouts)
 # The idle kernel sends I/O submitted beside runnable tasks (the other
 # waiters, the hog) to the interrupt (blk_poll.busy_irq); keep it polled,
 # since a polled waiter is what must not sleep unwoken.
-busy_irq_set 0
+idle_param_set busy_irq 0
 for cond in same-prio higher-prio reset-requeue; do
 	name=$cond
 	nice=0
@@ -66,7 +66,7 @@ for cond in same-prio higher-prio reset-requeue; do
 	fi
 	drained "$name"
 done
-busy_irq_set Y
+idle_param_set busy_irq Y
 to=$(($(nvme_timeouts) - to0))
 count nvme_timeouts "$to"
 [ "$to" = 0 ] || bad "$to NVMe command timeout(s) logged (a polled request nobody polled): $(dmesg | grep -m3 timeout)"
