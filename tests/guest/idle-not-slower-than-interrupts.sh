@@ -20,17 +20,20 @@ grep -qx $v <<<"$(built_variants)" || skip "idle is not among the variants under
 [ -f "$(variant_obj $v)/pollbench-build.env" ] || fail "$v is not built"
 
 devices="1 2 5 10 20 50"
-guest_job $v --timing icount <<EOT || fail "$v: boot failed: $(cat "$TEST_DIR/boot/status")"
+{
+	echo "devices='$devices'"
+	cat <<'EOT'
 set -u
 export PB_RUNTIME=5 PB_RAMP=0 PB_IOS=1000 PB_CPU=1 PB_PERF=0
 for us in $devices; do
 	for w in psync pvsync2-hipri; do
-		c=\$w-\$us
-		PB_DEVICE=nullb-\${us}us /pb/cell.sh /share/workloads/randread-4k-qd1-\$w.fio alone /share/out/\$c
-		echo \$? >/share/out/\$c/rc
+		c=$w-$us
+		PB_DEVICE=nullb-${us}us /pb/cell.sh /share/workloads/randread-4k-qd1-$w.fio alone /share/out/$c
+		echo $? >/share/out/$c/rc
 	done
 done
 EOT
+} | guest_job $v --timing icount || fail "$v: boot failed: $(cat "$TEST_DIR/boot/status")"
 o=$(guest_out)/out
 for us in $devices; do
 	for w in psync pvsync2-hipri; do
