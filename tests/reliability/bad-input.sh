@@ -5,8 +5,9 @@
 # overlong, trailing junk) while polled I/O runs: each write must fail with
 # -EINVAL ("Invalid argument") and leave the value unchanged; a valid value
 # must still be accepted afterwards (for queue/io_poll, any decimal up to
-# 4294967295, as before 5.x). Knobs: queue/io_poll, queue/io_poll_delay,
-# debugfs hctx*/poll_stats (only 0 resets), and on the idle kernel
+# 4294967295, as before 5.x). Knobs: queue/io_poll, queue/io_poll_delay on
+# the hybrid kernel (elsewhere it must stay upstream's: any write accepted,
+# reads -1), debugfs hctx*/poll_stats (only 0 resets), and on the idle kernel
 # /sys/module/blk_poll/parameters/{fallback_us,idle_budget_us,idle_remote,
 # busy_irq,idle_spin_us}.
 # (The harness's own scripts with bad arguments, missing tools and a full
@@ -78,9 +79,19 @@ for v in 2 4294967295; do
 	add valid_values_accepted 1
 done
 echo 1 >$q/io_poll
-try $q/io_poll_delay -2 -2147483649 1000001 2147483648 99999999999999999999 abc "" "$long" 5x 1.5
-valid $q/io_poll_delay 50
-valid $q/io_poll_delay -1
+if [ "$REL_VARIANT" = hybrid ]; then
+	try $q/io_poll_delay -2 -2147483649 1000001 2147483648 99999999999999999999 abc "" "$long" 5x 1.5
+	valid $q/io_poll_delay 50
+	valid $q/io_poll_delay -1
+else
+	# Only the hybrid series stores it; elsewhere upstream's ABI stays.
+	for v in 50 abc -2; do
+		err=$(write_knob $q/io_poll_delay "$v")
+		[ -z "$err" ] && [ "$(cat $q/io_poll_delay)" = -1 ] ||
+			bad "io_poll_delay <- '$v' (upstream: accepted, reads -1): '$err', reads '$(cat $q/io_poll_delay)'"
+		add valid_values_accepted 1
+	done
+fi
 if has_poll_stats; then
 	# One queue's file: every hctx's poll_stats has the same store.
 	try /sys/kernel/debug/block/$DISK/hctx0/poll_stats 1 -1 4294967296 abc "" "$long"
