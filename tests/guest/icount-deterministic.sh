@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Description: under instruction-count timing the same cell booted twice
-# gives the same total latency (p50 within 0.5 %, mean within 1 %), the
+# gives the same total latency (p50 the same or one bin apart in fio's
+# latency histogram, whose resolution it is: 64 bins per power of two, so
+# 128 ns at 8-16 us; mean within 0.5 %), the
 # cells record their timing model, the null_blk device honours its set
 # latency on poll queues too (baseline-nullb's io_uring IOPOLL never
 # completes faster than the device), and the measured window's I/O count
@@ -43,8 +45,12 @@ for cell in "$run"/*/*@alone@nullb-10us; do
 	done
 	# within A B PCT: |A - B| <= PCT % of A.
 	within() { awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= a * p / 100) }'; }
-	within "${p50[0]}" "${p50[1]}" 0.5 || fail "$name: p50 ${p50[0]} against ${p50[1]} ns, more than 0.5 % apart"
-	within "${mean[0]}" "${mean[1]}" 1 || fail "$name: mean ${mean[0]} against ${mean[1]} ns, more than 1 % apart"
+	# one_bin A B: |A - B| is at most one bin of fio's histogram at the
+	# larger value (2^(msb - 6) ns, fio's FIO_IO_U_PLAT_BITS): a median
+	# that sits on a bin edge reads as either bin.
+	one_bin() { awk -v a="$1" -v b="$2" 'BEGIN { m = a > b ? a : b; w = 1; while (m >= 128) { m = int(m / 2); w *= 2 }; d = a - b; if (d < 0) d = -d; exit !(d <= w) }'; }
+	one_bin "${p50[0]}" "${p50[1]}" || fail "$name: p50 ${p50[0]} against ${p50[1]} ns, more than one histogram bin apart"
+	within "${mean[0]}" "${mean[1]}" 0.5 || fail "$name: mean ${mean[0]} against ${mean[1]} ns, more than 0.5 % apart"
 	echo "ok - $name: p50 ${p50[0]} / ${p50[1]} ns, mean ${mean[0]} / ${mean[1]} ns over two boots"
 	checked=$((checked + 1))
 done
