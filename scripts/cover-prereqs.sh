@@ -16,11 +16,7 @@ for v in "$@"; do
 	[ -f "$cover" ] || die "$cover does not exist"
 	grep -q '^base-commit: ' "$cover" || die "$cover has no base-commit line to put the ids after"
 	ids=$(mktemp)
-	own=$PB_ROOT/patches-$v/
-	while read -r p; do
-		case $p in "$own"*) continue ;; esac
-		echo "prerequisite-patch-id: $(git patch-id --stable <"$p" | cut -d' ' -f1)"
-	done < <(series_files "$v") >"$ids"
+	prerequisite_patches "$v" | sed 's/^\([^ ]*\) .*/prerequisite-patch-id: \1/' >"$ids"
 	awk -v ids="$ids" '
 		/^prerequisite-patch-id: / { next }
 		{ print }

@@ -118,6 +118,18 @@ series_of() {
 
 # variant_has_patches VARIANT: true if VARIANT is buildable now (baseline
 # always; a series once its own folder lists patches).
+# prerequisite_patches VARIANT: what VARIANT applies before its own folder,
+# in order, one "ID PATH" line each, ID being the stable patch-id (git
+# patch-id --stable, as b4 computes it) that its cover letter's
+# prerequisite-patch-id lines name.
+prerequisite_patches() {
+	local own=$PB_ROOT/patches-$1/ p
+	while read -r p; do
+		case $p in "$own"*) continue ;; esac
+		printf '%s %s\n' "$(git patch-id --stable <"$p" | cut -d' ' -f1)" "$p"
+	done < <(series_files "$1")
+}
+
 variant_has_patches() {
 	[ "$1" = baseline ] && return 0
 	[ -n "$(series_of "$PB_ROOT/patches-$1")" ]

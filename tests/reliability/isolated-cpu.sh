@@ -65,7 +65,7 @@ phase isolated-alone 1 0
 # of one idle kernel, the fallback timers finding most): ask only that
 # the isolated CPU's idle loop polled for its own waiter at all.
 if [ "$REL_VARIANT" = idle ] && is_polling && [ "$IDLE_FOUND" = 0 ]; then
-	bad "isolated-alone: the isolated CPU's idle loop found only $IDLE_FOUND of its own waiter's $n completions"
+	bad "isolated-alone: the isolated CPU's idle loop found none of its own waiter's $n completions"
 fi
 idle_param_set idle_spin_us 50
 idle_param_set busy_irq Y

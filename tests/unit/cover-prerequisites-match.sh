@@ -9,20 +9,11 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 need_tool git
 
-# stable_ids VARIANT: the ids of what VARIANT applies before its own folder.
-stable_ids() {
-	local own=$PB_ROOT/patches-$1/ p
-	while read -r p; do
-		case $p in "$own"*) continue ;; esac
-		printf '%s %s\n' "$(git patch-id --stable <"$p" | cut -d' ' -f1)" "${p#"$PB_ROOT"/}"
-	done < <(series_files "$1")
-}
-
 checked=0
 for v in $PB_VARIANTS $PB_REFERENCE_VARIANTS; do
 	cover=$PB_ROOT/patches-$v/0000-cover-letter.patch
 	[ -f "$cover" ] || continue
-	want=$(stable_ids "$v")
+	want=$(prerequisite_patches "$v" | sed "s| $PB_ROOT/| |")
 	got=$(sed -n 's/^prerequisite-patch-id: //p' "$cover")
 	[ "$(cut -d' ' -f1 <<<"$want")" = "$got" ] || {
 		paste <(printf '%s\n' "$want") <(printf '%s\n' "$got") | awk -F'\t' '
