@@ -6,7 +6,8 @@
 # + kunit.config: the KUnit suites run at boot, or + rt.config:
 # PREEMPT_RT with lockdep, or + kexec.config: the in-guest hardware-run
 # test's kernels), and the
-# build goes to O=<worktree>/_build[-debug] with ccache shared by all.
+# build goes to O=<worktree>/_build[-debug] with ccache shared by all; a
+# new worktree starts from a built sibling's objects (kernel-seed.sh).
 # hw (a real machine's kernel, make hw-bench): the config is the file
 # KCONFIG_BASE (the machine's running config), trimmed by localmodconfig
 # to the modules listed in KCONFIG_LSMOD (lsmod's output) if that is set,
@@ -45,7 +46,9 @@ git_id=(-c user.name=pollbench -c user.email=pollbench@localhost)
 # The worktree: baseline plus the series, re-applied when a patch changes.
 mapfile -t patches < <(series_files "$variant")
 series_hash=$(cat /dev/null "${patches[@]}" | sha256sum | cut -c1-16)
+new_tree=0
 if [ ! -d "$src" ]; then
+	new_tree=1
 	mkdir -p "$(dirname "$src")"
 	git -C "$SRC_REPO" worktree prune
 	git -C "$SRC_REPO" worktree add -q --detach "$src" baseline
@@ -66,10 +69,18 @@ fi
 grep -qx '_build\*' "$SRC_REPO/.git/info/exclude" 2>/dev/null ||
 	printf '_build*\n_series-applied\n' >>"$SRC_REPO/.git/info/exclude"
 
-# The config: regenerated when a fragment changes.
-mkdir -p "$obj"
 config_hash=$(cat "${fragments[@]}" ${KCONFIG_BASE:+"$KCONFIG_BASE"} ${KCONFIG_LSMOD:+"$KCONFIG_LSMOD"} |
 	sha256sum | cut -c1-16)
+
+# A new worktree's first build starts from a built sibling's objects.
+seed=""
+if [ $new_tree = 1 ] && [ ! -e "$obj" ] && [ "$flavour" != hw ]; then
+	seed=$("$PB_ROOT/scripts/kernel-seed.sh" "$variant" "$flavour" "$config_hash")
+	[ -z "$seed" ] || log "seeding $variant ($flavour) from $seed's build"
+fi
+
+# The config: regenerated when a fragment changes.
+mkdir -p "$obj"
 if [ "$(cat "$obj/.pollbench-config" 2>/dev/null)" != "$config_hash" ] || [ ! -f "$obj/.config" ]; then
 	log "configuring $variant ($flavour)"
 	if [ "$flavour" = hw ]; then
@@ -114,6 +125,7 @@ series=$(printf '%s ' "${patches[@]##*/}")
 series_hash=$series_hash
 config_hash=$(sha256sum "$obj/.config" | cut -c1-16)
 compiler=$(gcc --version | head -n1)
+seeded_from=$seed
 build_seconds=$((end - start))$hw_base
 EOT
 log "built $release in $((end - start)) s: $obj/arch/x86/boot/bzImage"
