@@ -10,7 +10,7 @@ RUN ?=
 SEED ?=
 
 .PHONY: help deps source kernel kernels guest shell bench lava lava-smoke hw-bench hw-uninstall report debate reliability analysis \
-	test test-unit test-guest check clean
+	test test-full check clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
@@ -87,8 +87,11 @@ debate: analysis ## regenerate docs/debate.md's generated parts from runs: make 
 	@test -n "$(RUN)" || { echo "make debate: set RUN=<run dir>, several separated by spaces" >&2; exit 1; }
 	@scripts/debate-update.sh $(RUN)
 
-test: deps ## run every test; ends with "N passed, N failed"
+test: deps ## run every test, the long ones on a representative subset; ends with "N passed, N failed"
 	@tests/run.sh
+
+test-full: deps ## make test with the long tests on every variant and flavour they know
+	@PB_TEST_FULL=1 tests/run.sh
 
 reliability: deps ## the full reliability suite (docs/reliability.md): VARIANT=, FLAVOUR=, SOAK=seconds, RESUME=results/reliability-<id>
 	@$(MAKE) -s guest

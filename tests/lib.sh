@@ -100,6 +100,13 @@ fio_ios() {
 	jq '[.jobs[] | .read.total_ios + .write.total_ios] | add' "$1"
 }
 
+# test_full: true under `make test-full` (PB_TEST_FULL=1). The long tests
+# run a representative subset in `make test`, named in their headers, and
+# every variant and flavour they know in the full run.
+test_full() {
+	[ "${PB_TEST_FULL:-0}" = 1 ]
+}
+
 # built_variants: the variants that have patches (baseline always), in order;
 # PB_TEST_VARIANTS="a b" narrows the guest tests to those.
 built_variants() {

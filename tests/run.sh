@@ -1,6 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Run pollbench's tests: tests/run.sh [--unit-only] [NAME-GLOB...]
+# PB_TEST_FULL=1 (make test-full) runs the long tests on every variant and
+# flavour; by default they run on the subset their headers name.
 # Unit tests (tests/unit, analysis) run on the host; guest tests
 # (tests/guest) and series checks (tests/kernel) first build the kernels.
 # Each test: 0 pass, 1 fail, 77 skip; it is killed after its folder's
@@ -47,6 +49,11 @@ timeout_of() {
 
 n=0
 echo "TAP version 13"
+if [ "${PB_TEST_FULL:-0}" = 1 ]; then
+	echo "# full run (make test-full): the long tests on every variant and flavour"
+else
+	echo "# the long tests on a representative subset (make test-full runs them all)"
+fi
 # run_test NAME TIMEOUT CMD...: run one test under its time limit, record
 # its verdict and time.
 run_test() {
