@@ -13,6 +13,8 @@
 # tree changes against baseline. Host tools (objtool) record their
 # absolute paths; those are renamed to VARIANT's so that objtool is not
 # rebuilt (a new objtool rebuilds every object).
+# The seed's config is kept unless either tree changes a Kconfig file
+# (then kernel-build.sh configures again: 30 s here).
 # Prints the seed's variant, or nothing when no sibling qualifies.
 # PB_BUILD_SEED=0 turns seeding off.
 set -euo pipefail
@@ -52,8 +54,10 @@ done
 
 seed_src=$(variant_src "$best")
 seed_obj=$(variant_obj "$best" "$flavour")
+changed=$(sort -u <(echo "$mine") <(changed_files "$seed_src"))
 cp -a "$seed_obj" "$obj"
-rm -f "$obj/pollbench-build.env" "$obj/.pollbench-config" "$obj/build.log" "$obj/merge_config.log"
+rm -f "$obj/pollbench-build.env" "$obj/build.log"
+! grep -q '/Kconfig[^/]*$\|^Kconfig' <<<"$changed" || rm -f "$obj/.pollbench-config" "$obj/merge_config.log"
 find "$obj/tools" -name '.*.cmd' -exec sed -i "s|$seed_src/|$src/|g" {} +
 # One time for the whole copy (a target a moment older than its
 # prerequisite would be remade), after the checkout and before the touch.
@@ -61,7 +65,7 @@ sleep 1
 t=$(date +%s)
 find "$obj" -exec touch -h -d "@$t" {} +
 sleep 1
-sort -u <(echo "$mine") <(changed_files "$seed_src") | while read -r f; do
+while read -r f; do
 	[ ! -e "$src/$f" ] || touch -h "$src/$f"
-done
+done <<<"$changed"
 echo "$best"

@@ -4,7 +4,8 @@
 # build is current and has the same config, and the seeded folder is one
 # make rebuilds correctly: every source either tree changes is newer than
 # every copied object, every other source older, the host tools' recorded
-# paths name the new tree, and the sibling's build record is not copied.
+# paths name the new tree, the sibling's build record is not copied, and
+# its config is kept unless a Kconfig file differs.
 # Checked on small git trees standing in for the kernel's.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
@@ -18,6 +19,7 @@ git_q -C "$repo" init -q -b baseline
 printf 'int a;\n' >"$repo/a.c"
 printf 'int b;\n' >"$repo/b.c"
 printf '#define C 1\n' >"$repo/c.h"
+printf 'config C\n\tbool "c"\n' >"$repo/Kconfig"
 git_q -C "$repo" add . && git_q -C "$repo" commit -q -m baseline
 
 # variant_tree VARIANT FILE: a worktree of VARIANT at baseline plus a
@@ -54,8 +56,9 @@ seed=$("$PB_ROOT/scripts/kernel-seed.sh" inline release cfg)
 echo "ok - seeded from common; idle (other config) and hybrid (stale build) passed over"
 
 src=$(variant_src inline) obj=$(variant_obj inline)
-[ ! -e "$obj/pollbench-build.env" ] && [ ! -e "$obj/.pollbench-config" ] ||
-	fail "the sibling's build record or config stamp was copied"
+[ ! -e "$obj/pollbench-build.env" ] || fail "the sibling's build record was copied"
+[ "$(cat "$obj/.pollbench-config" 2>/dev/null)" = cfg ] ||
+	fail "no Kconfig file differs, yet the sibling's config stamp was not kept"
 grep -q "cmd_$src/_build/tools/objtool/check.o := gcc -I$src/tools/include" "$obj/tools/objtool/.check.o.cmd" ||
 	fail "objtool's recorded paths still name the sibling: $(cat "$obj/tools/objtool/.check.o.cmd")"
 newest_obj=$(find "$obj" -type f -printf '%T@\n' | sort -n | tail -n1)
@@ -71,3 +74,9 @@ echo "ok - changed sources newer than every copied object, the shared one older,
 
 expect_fail "a second seed into an existing build folder" "exists; a seed goes only into a new build folder" \
 	"$PB_ROOT/scripts/kernel-seed.sh" inline release cfg
+
+variant_tree baseline-nullb Kconfig
+"$PB_ROOT/scripts/kernel-seed.sh" baseline-nullb release cfg >/dev/null
+[ -d "$(variant_obj baseline-nullb)" ] && [ ! -e "$(variant_obj baseline-nullb)/.pollbench-config" ] ||
+	fail "a tree whose Kconfig differs kept the sibling's config stamp: it would not be configured again"
+echo "ok - a changed Kconfig file drops the copied config stamp"
