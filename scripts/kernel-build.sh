@@ -7,7 +7,8 @@
 # PREEMPT_RT with lockdep, or + kexec.config: the in-guest hardware-run
 # test's kernels), and the
 # build goes to O=<worktree>/_build[-debug] with ccache shared by all; a
-# new worktree starts from a built sibling's objects (kernel-seed.sh).
+# first build of a flavour starts from a built sibling's objects
+# (kernel-seed.sh).
 # hw (a real machine's kernel, make hw-bench): the config is the file
 # KCONFIG_BASE (the machine's running config), trimmed by localmodconfig
 # to the modules listed in KCONFIG_LSMOD (lsmod's output) if that is set,
@@ -46,9 +47,7 @@ git_id=(-c user.name=pollbench -c user.email=pollbench@localhost)
 # The worktree: baseline plus the series, re-applied when a patch changes.
 mapfile -t patches < <(series_files "$variant")
 series_hash=$(cat /dev/null "${patches[@]}" | sha256sum | cut -c1-16)
-new_tree=0
 if [ ! -d "$src" ]; then
-	new_tree=1
 	mkdir -p "$(dirname "$src")"
 	git -C "$SRC_REPO" worktree prune
 	git -C "$SRC_REPO" worktree add -q --detach "$src" baseline
@@ -72,9 +71,9 @@ grep -qx '_build\*' "$SRC_REPO/.git/info/exclude" 2>/dev/null ||
 config_hash=$(cat "${fragments[@]}" ${KCONFIG_BASE:+"$KCONFIG_BASE"} ${KCONFIG_LSMOD:+"$KCONFIG_LSMOD"} |
 	sha256sum | cut -c1-16)
 
-# A new worktree's first build starts from a built sibling's objects.
+# A variant's first build of a flavour starts from a built sibling's objects.
 seed=""
-if [ $new_tree = 1 ] && [ ! -e "$obj" ] && [ "$flavour" != hw ]; then
+if [ ! -e "$obj" ] && [ "$flavour" != hw ]; then
 	seed=$("$PB_ROOT/scripts/kernel-seed.sh" "$variant" "$flavour" "$config_hash")
 	[ -z "$seed" ] || log "seeding $variant ($flavour) from $seed's build"
 fi

@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Seed a new variant's build from a built sibling: kernel-seed.sh VARIANT FLAVOUR CONFIG_HASH
-# Called by kernel-build.sh right after it created VARIANT's worktree and
-# applied the series, before the first build. It copies the O= folder of
+# Called by kernel-build.sh before the first build of VARIANT in FLAVOUR,
+# once the series is applied. It copies the O= folder of
 # the built variant of the same flavour and config whose sources differ
 # least from VARIANT's, so that make rebuilds only what the two series
 # touch (about 150 of 1,550 objects) instead of every object from ccache.
@@ -27,9 +27,11 @@ src=$(variant_src "$variant")
 obj=$(variant_obj "$variant" "$flavour")
 [ ! -e "$obj" ] || die "$obj exists; a seed goes only into a new build folder"
 
-# changed_files SRC: the files SRC's tree changes against baseline.
+# changed_files SRC: the files SRC's work tree changes against baseline,
+# committed or not. Seeding only ever makes sources newer, so the other
+# builds of an existing tree at most rebuild more.
 changed_files() {
-	git -C "$1" diff --name-only baseline HEAD
+	git -C "$1" diff --name-only baseline
 }
 
 # A sibling qualifies if its last build finished on its current series

@@ -3,7 +3,8 @@
 # Description: a new variant's build is seeded only from a sibling whose
 # build is current and has the same config, and the seeded folder is one
 # make rebuilds correctly: every source either tree changes is newer than
-# every copied object, every other source older, the host tools' recorded
+# every copied object (an uncommitted change too), every other source
+# older, the host tools' recorded
 # paths name the new tree, the sibling's build record is not copied, and
 # its config is kept unless a Kconfig file differs.
 # Checked on small git trees standing in for the kernel's.
@@ -18,6 +19,7 @@ mkdir -p "$repo"
 git_q -C "$repo" init -q -b baseline
 printf 'int a;\n' >"$repo/a.c"
 printf 'int b;\n' >"$repo/b.c"
+printf 'int d;\n' >"$repo/d.c"
 printf '#define C 1\n' >"$repo/c.h"
 printf 'config C\n\tbool "c"\n' >"$repo/Kconfig"
 git_q -C "$repo" add . && git_q -C "$repo" commit -q -m baseline
@@ -47,6 +49,7 @@ variant_tree idle b.c && built idle other-cfg series-idle
 variant_tree hybrid a.c && built hybrid cfg stale-series
 sleep 1
 variant_tree inline c.h
+echo "/* not committed */" >>"$(variant_src inline)/d.c"
 
 seed=$(PB_BUILD_SEED=0 "$PB_ROOT/scripts/kernel-seed.sh" inline release cfg)
 [ -z "$seed" ] && [ ! -e "$(variant_obj inline)" ] || fail "PB_BUILD_SEED=0 still seeded ($seed)"
@@ -64,9 +67,9 @@ grep -q "cmd_$src/_build/tools/objtool/check.o := gcc -I$src/tools/include" "$ob
 newest_obj=$(find "$obj" -type f -printf '%T@\n' | sort -n | tail -n1)
 oldest_obj=$(find "$obj" -type f -printf '%T@\n' | sort -n | head -n1)
 mtime() { stat -c %.9Y "$src/$1"; }
-for f in b.c c.h; do
+for f in b.c c.h d.c; do
 	awk -v s="$(mtime $f)" -v o="$newest_obj" 'BEGIN { exit !(s > o) }' ||
-		fail "$f (changed by inline or common) is not newer than the copied objects: make would not rebuild it"
+		fail "$f (changed by inline, committed or not, or by common) is not newer than the copied objects: make would not rebuild it"
 done
 awk -v s="$(mtime a.c)" -v o="$oldest_obj" 'BEGIN { exit !(s < o) }' ||
 	fail "a.c (the same in both trees) is not older than the copied objects: make would rebuild it"
