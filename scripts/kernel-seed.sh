@@ -36,7 +36,7 @@ changed_files() {
 
 # A sibling qualifies if its last build finished on its current series
 # and tree, with the same config fragments.
-best="" best_n=""
+best="" best_n="" changed=""
 mine=$(changed_files "$src")
 for v in $PB_VARIANTS $PB_REFERENCE_VARIANTS; do
 	[ "$v" != "$variant" ] || continue
@@ -47,16 +47,16 @@ for v in $PB_VARIANTS $PB_REFERENCE_VARIANTS; do
 	[ "$(sed -n 's/^series_hash=//p' "$o/pollbench-build.env")" = "$(cat "$s/_series-applied" 2>/dev/null)" ] || continue
 	[ "$(sed -n 's/^kernel_commit=//p' "$o/pollbench-build.env")" = "$(git -C "$s" rev-parse HEAD)" ] || continue
 	git -C "$s" diff --quiet HEAD || continue
-	n=$(sort -u <(echo "$mine") <(changed_files "$s") | grep -c . || true)
+	both=$(sort -u <(echo "$mine") <(changed_files "$s"))
+	n=$(grep -c . <<<"$both" || true)
 	if [ -z "$best_n" ] || [ "$n" -lt "$best_n" ]; then
-		best=$v best_n=$n
+		best=$v best_n=$n changed=$both
 	fi
 done
 [ -n "$best" ] || exit 0
 
 seed_src=$(variant_src "$best")
 seed_obj=$(variant_obj "$best" "$flavour")
-changed=$(sort -u <(echo "$mine") <(changed_files "$seed_src"))
 cp -a "$seed_obj" "$obj"
 rm -f "$obj/pollbench-build.env" "$obj/build.log"
 ! grep -q '/Kconfig[^/]*$\|^Kconfig' <<<"$changed" || rm -f "$obj/.pollbench-config" "$obj/merge_config.log"
