@@ -12,7 +12,8 @@ set -euo pipefail
 run=$1
 tsv=$(mktemp)
 all=$(mktemp)
-trap 'rm -f "$tsv" "$all"' EXIT
+kernels=$(mktemp)
+trap 'rm -f "$tsv" "$all" "$kernels"' EXIT
 for r in "$@"; do
 	[ -f "$r/results.tsv" ] || { echo "report.sh: no $r/results.tsv" >&2; exit 1; }
 	tail -n +2 "$r/results.tsv" | sed "s|\$|\t$(basename "$r")|" >>"$all"
@@ -34,10 +35,11 @@ for r in "$@"; do
 	done
 done
 # A later run's row for the same variant, flavour and case replaces an
-# earlier one; the replaced rows are listed under "Superseded".
+# earlier one; the replaced rows are listed under "Superseded". Each row
+# keeps its run's name as an eighth field.
 head -n1 "$run/results.tsv" >"$tsv"
 awk -F'\t' '{ k = $1 FS $2 FS $3; if (!(k in row)) order[++n] = k; row[k] = $0 }
-	END { for (i = 1; i <= n; i++) { r = row[order[i]]; sub(/\t[^\t]*$/, "", r); print r } }' "$all" >>"$tsv"
+	END { for (i = 1; i <= n; i++) print row[order[i]] }' "$all" >>"$tsv"
 superseded=$(awk -F'\t' '{ k = $1 FS $2 FS $3; if (k in row) print row[k]; row[k] = $0 }' "$all")
 meta() { sed -n "s/^$1=//p" "$run/meta.txt" | head -n1; }
 
@@ -101,16 +103,24 @@ echo "signals, 20 hotplug cycles, 10 resets, a 10-minute soak, debug and rt kern
 echo
 echo "## Volumes and time"
 echo
-echo "What each boot did (release kernels at the form's sizes; debug and rt"
-echo "kernels at the quick sizes), summed from the cases' counts, and how long"
+echo "What each boot did (until 2026-12-06 the full form ran debug and rt"
+echo "kernels at the quick sizes; since, every flavour at the form's sizes, the"
+echo "soak on release kernels only), summed from the cases' counts, and how long"
 echo "its cases took in guest time:"
 echo
-echo "| variant | verified | signals (INT/TERM/KILL) | hotplug cycles | resets | soak | cases took |"
-echo "|---|---|---|---|---|---|---|"
-awk -F'\t' 'NR > 1 && $4 != "not-built" && $4 != "not-run" {
+echo "| variant | verified | signals (INT/TERM/KILL) | hotplug cycles | resets | soak | cases took | kernel (run) |"
+echo "|---|---|---|---|---|---|---|---|"
+# run<TAB>variant_flavour<TAB>kernel commit, from each run's meta.txt.
+for r in "$@"; do
+	sed -n "s/^\(.*\)_kernel_commit=\(.*\)/$(basename "$r")\t\1\t\2/p" "$r/meta.txt"
+done >"$kernels"
+awk -F'\t' 'FNR == NR { kc[$1, $2] = substr($3, 1, 12); next }
+FNR > 1 && $4 != "not-built" && $4 != "not-run" {
 	k = $1 " (" $2 ")"
 	if (!(k in seen)) { seen[k] = 1; order[++n] = k }
 	secs[k] += $6
+	kr = (($8, $1 "_" $2) in kc ? kc[$8, $1 "_" $2] : "?") " (" $8 ")"
+	if (index(runs[k] ", ", kr ", ") == 0) runs[k] = runs[k] (runs[k] ? ", " : "") kr
 	m = split($7, kv, ";")
 	for (i = 1; i <= m; i++) { split(kv[i], p, "="); c[k, p[1]] += p[2]; has[k, p[1]] = 1 }
 }
@@ -121,12 +131,12 @@ END {
 	for (i = 1; i <= n; i++) {
 		k = order[i]
 		gib = (k, "mib_verified") in has ? sprintf("%.2f GiB", c[k, "mib_verified"] / 1024) : "-"
-		printf "| %s | %s | %s (%s/%s/%s) | %s | %s | %s | %.1f min |\n", k, gib,
+		printf "| %s | %s | %s (%s/%s/%s) | %s | %s | %s | %.1f min | %s |\n", k, gib,
 			v(k, "signals_sent", 1), v(k, "signals_sent_INT", 1), v(k, "signals_sent_TERM", 1),
 			v(k, "signals_sent_KILL", 1), v(k, "hotplug_cycles", 1), v(k, "resets_done", 1),
-			(k, "soak_seconds") in has ? sprintf("%.1f min", c[k, "soak_seconds"] / 60) : "-", secs[k] / 60
+			(k, "soak_seconds") in has ? sprintf("%.1f min", c[k, "soak_seconds"] / 60) : "-", secs[k] / 60, runs[k]
 	}
-}' "$tsv"
+}' "$kernels" "$tsv"
 echo
 for r in "$@"; do
 	s=$(sed -n 's/^start_utc=//p' "$r/meta.txt")
@@ -148,7 +158,7 @@ for r in "$@"; do
 	echo "- Run \`$(basename "$r")\`: $(sed -n 's/^mode=//p' "$r/meta.txt") form, $(sed -n 's/^start_utc=//p' "$r/meta.txt") to $(sed -n 's/^end_utc=//p' "$r/meta.txt" | tail -n1), host load at start $(sed -n 's/^host_load_at_start=//p' "$r/meta.txt")."
 done
 echo "- Kernels (Debian linux-source 6.12.118 + the series; the commit of each variant's worktree):"
-cat "${@/%//meta.txt}" | grep '_kernel_commit=' | awk '!seen[$0]++' | sed 's/^\(.*\)_\(release\|debug\)_kernel_commit=/  - \1 (\2): /' || true
+cat "${@/%//meta.txt}" | grep '_kernel_commit=' | awk '!seen[$0]++' | sed 's/^\(.*\)_\(release\|debug\|rt\)_kernel_commit=/  - \1 (\2): /' || true
 echo
 echo "## Verdicts, variant by case"
 echo
