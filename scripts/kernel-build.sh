@@ -46,7 +46,7 @@ git_id=(-c user.name=pollbench -c user.email=pollbench@localhost)
 
 # The worktree: baseline plus the series, re-applied when a patch changes.
 mapfile -t patches < <(series_files "$variant")
-series_hash=$(cat /dev/null "${patches[@]}" | sha256sum | cut -c1-16)
+series_hash=$(series_hash "$variant")
 if [ ! -d "$src" ]; then
 	mkdir -p "$(dirname "$src")"
 	git -C "$SRC_REPO" worktree prune

@@ -130,6 +130,14 @@ prerequisite_patches() {
 	done < <(series_files "$1")
 }
 
+# series_hash VARIANT: what identifies a variant's patches, on any machine
+# (the worktree's commits carry the date they were applied).
+series_hash() {
+	local patches
+	mapfile -t patches < <(series_files "$1")
+	cat /dev/null "${patches[@]}" | sha256sum | cut -c1-16
+}
+
 variant_has_patches() {
 	[ "$1" = baseline ] && return 0
 	[ -n "$(series_of "$PB_ROOT/patches-$1")" ]

@@ -108,18 +108,32 @@ echo "kernels at the quick sizes; since, every flavour at the form's sizes, the"
 echo "soak on release kernels only), summed from the cases' counts, and how long"
 echo "its cases took in guest time:"
 echo
-echo "| variant | verified | signals (INT/TERM/KILL) | hotplug cycles | resets | soak | cases took | kernel (run) |"
+echo "*series (run)*: the hash of the patch files the kernel was built from (as"
+echo "\`scripts/kernel-build.sh\` computes it; the same on any machine), **old**"
+echo "where they differ from the files committed here (a commit message or"
+echo "subject edit counts), and the run the row's cases came from."
+echo
+echo "| variant | verified | signals (INT/TERM/KILL) | hotplug cycles | resets | soak | cases took | series (run) |"
 echo "|---|---|---|---|---|---|---|---|"
-# run<TAB>variant_flavour<TAB>kernel commit, from each run's meta.txt.
-for r in "$@"; do
-	sed -n "s/^\(.*\)_kernel_commit=\(.*\)/$(basename "$r")\t\1\t\2/p" "$r/meta.txt"
+# "now<TAB>variant<TAB>hash" for the committed series, then
+# "run<TAB>variant_flavour<TAB>hash" from each run's boots.
+for v in $PB_VARIANTS $PB_REFERENCE_VARIANTS; do
+	variant_has_patches "$v" && printf 'now\t%s\t%s\n' "$v" "$(series_hash "$v")"
 done >"$kernels"
-awk -F'\t' 'FNR == NR { kc[$1, $2] = substr($3, 1, 12); next }
+for r in "$@"; do
+	for b in "$r"/*/boot.env; do
+		[ -f "$b" ] || continue
+		awk -F= -v run="$(basename "$r")" '{ e[$1] = $2 }
+			END { if (e["series_hash"] != "") printf "%s\t%s_%s\t%s\n", run, e["variant"], e["flavour"], e["series_hash"] }' "$b"
+	done
+done >>"$kernels"
+awk -F'\t' 'FNR == NR { if ($1 == "now") now[$2] = $3; else if (!(($1, $2) in kc)) kc[$1, $2] = $3; next }
 FNR > 1 && $4 != "not-built" && $4 != "not-run" {
 	k = $1 " (" $2 ")"
 	if (!(k in seen)) { seen[k] = 1; order[++n] = k }
 	secs[k] += $6
-	kr = (($8, $1 "_" $2) in kc ? kc[$8, $1 "_" $2] : "?") " (" $8 ")"
+	h = ($8, $1 "_" $2) in kc ? kc[$8, $1 "_" $2] : "?"
+	kr = (h == now[$1] ? "" : "**old** ") h " (" $8 ")"
 	if (index(runs[k] ", ", kr ", ") == 0) runs[k] = runs[k] (runs[k] ? ", " : "") kr
 	m = split($7, kv, ";")
 	for (i = 1; i <= m; i++) { split(kv[i], p, "="); c[k, p[1]] += p[2]; has[k, p[1]] = 1 }

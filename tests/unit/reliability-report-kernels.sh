@@ -1,40 +1,44 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Description: docs/reliability.md merges several runs; each row of its
-# "Volumes and time" table must name the kernel commit and the run its cases
-# came from (a row of a superseded kernel must show as one), and the kernel
-# list must format rt kernels as it does release and debug ones.
+# "Volumes and time" table must name the series hash and the run its cases
+# came from, a row of another series than the committed one marked **old**,
+# and the kernel list must format rt kernels as release and debug ones.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 # mkrun NAME MODE ROWS...: a results folder as scripts/reliability.sh leaves
-# it; each ROW is "variant flavour commit".
+# it; each ROW is "variant flavour commit series-hash".
 mkrun() {
-	local name=$1 mode=$2 v f k
+	local name=$1 mode=$2 v f k h
 	shift 2
 	mkdir -p "$d/$name"
 	printf 'id=%s\nmode=%s\nsoak_seconds=600\ncases=boot integrity\n' "$name" "$mode" >"$d/$name/meta.txt"
 	printf 'start_utc=2026-12-06T00:00:00Z\n' >>"$d/$name/meta.txt"
 	printf 'variant\tflavour\tcase\tverdict\treason\tseconds\tcounts\n' >"$d/$name/results.tsv"
 	for row in "$@"; do
-		read -r v f k <<<"$row"
+		read -r v f k h <<<"$row"
 		echo "${v}_${f}_kernel_commit=$k" >>"$d/$name/meta.txt"
+		mkdir -p "$d/$name/$v-$f"
+		printf 'variant=%s\nflavour=%s\nkernel_commit=%s\nseries_hash=%s\n' "$v" "$f" "$k" "$h" >"$d/$name/$v-$f/boot.env"
 		printf '%s\t%s\tintegrity\tpass\t\t60\tmib_verified=2560\n' "$v" "$f" >>"$d/$name/results.tsv"
 		printf '%s\t%s\tboot\tpass\t\t0\t\n' "$v" "$f" >>"$d/$name/results.tsv"
 	done
 	echo "end_utc=2026-12-06T00:10:00Z" >>"$d/$name/meta.txt"
 }
-mkrun old full "idle release aaaaaaaaaaaa1111" "hybrid rt bbbbbbbbbbbb2222"
-mkrun new full "idle release cccccccccccc3333" "baseline-nullb rt dddddddddddd4444"
+now_idle=$(series_hash idle)
+now_nullb=$(series_hash baseline-nullb)
+mkrun old full "idle release aaaaaaaaaaaa1111 0123456789abcdef" "hybrid rt bbbbbbbbbbbb2222 fedcba9876543210"
+mkrun new full "idle release cccccccccccc3333 $now_idle" "baseline-nullb rt dddddddddddd4444 $now_nullb"
 out=$("$PB_ROOT/tests/reliability/report.sh" "$d/old" "$d/new")
 row() { grep -m1 "^| $1 | " <<<"$out" || fail "no volumes row for $1"; }
-row "idle (release)" | grep -q '| cccccccccccc (new) |$' ||
-	fail "idle's row should name the later run's kernel only: $(row "idle (release)")"
-row "hybrid (rt)" | grep -q '| bbbbbbbbbbbb (old) |$' ||
-	fail "hybrid rt's row should name the run it came from: $(row "hybrid (rt)")"
-row "baseline-nullb (rt)" | grep -q '| dddddddddddd (new) |$' ||
-	fail "a variant with a '-' should keep its kernel: $(row "baseline-nullb (rt)")"
+row "idle (release)" | grep -qF "| $now_idle (new) |" ||
+	fail "idle's row should name the later run's series only, as current: $(row "idle (release)")"
+row "hybrid (rt)" | grep -qF '| **old** fedcba9876543210 (old) |' ||
+	fail "hybrid rt's row should name its run and be marked old: $(row "hybrid (rt)")"
+row "baseline-nullb (rt)" | grep -qF "| $now_nullb (new) |" ||
+	fail "a variant with a '-' should match its series: $(row "baseline-nullb (rt)")"
 grep -qx '  - baseline-nullb (rt): dddddddddddd4444' <<<"$out" ||
 	fail "the kernel list does not format rt kernels: $(grep -m3 '_kernel_commit=\|(rt):' <<<"$out")"
-echo "ok - each volumes row names its kernel and run; rt kernels listed"
+echo "ok - each volumes row names its series and run, old ones marked; rt kernels listed"
