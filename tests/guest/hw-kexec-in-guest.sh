@@ -18,6 +18,7 @@
 # step at each boot and, as systemd's kexec target does, remounts the
 # state read-only before kexec -e).
 # Timeout: 1500
+# Kernels: baseline:kexec baseline-nullb:kexec
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 need_tool mke2fs debugfs

@@ -7,6 +7,7 @@
 # console with one case per KUNIT_CASE in the source, every one PASS.
 # A kernel report on the console (a sleep in atomic context, with the
 # flavour's DEBUG_ATOMIC_SLEEP) fails the boot in guest-run.sh.
+# Kernels: hybrid:kunit
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 variant_has_patches hybrid || skip "the hybrid series has no patches"

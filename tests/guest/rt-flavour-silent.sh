@@ -11,6 +11,7 @@
 # check that it falls back to interrupts cleanly. The other variants' rt
 # kernels run in `make reliability FLAVOUR=rt`.
 # Timeout: 3000
+# Kernels: inline:rt
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 want=(inline)
