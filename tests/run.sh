@@ -119,10 +119,11 @@ if [ $unit_only = 0 ]; then
 	# The other flavours the tests boot, built here under the build's time
 	# limit: on a fresh machine (cold ccache) the kexec and kunit builds
 	# took more than hw-kexec-in-guest's and hybrid-kunit's own limits.
-	for vf in $(for t in "$PB_ROOT"/tests/kernel/*.sh "$PB_ROOT"/tests/guest/*.sh; do kernels_of "$t"; done | awk '!seen[$0]++'); do
+	booting=("$PB_ROOT"/tests/kernel/*.sh "$PB_ROOT"/tests/guest/*.sh)
+	for vf in $(for t in "${booting[@]}"; do kernels_of "$t"; done | awk '!seen[$0]++'); do
 		run_test "build-kernel-${vf%%:*}-${vf#*:}" 3600 "$PB_ROOT/scripts/kernel-build.sh" "${vf%%:*}" "${vf#*:}"
 	done
-	for t in "$PB_ROOT"/tests/kernel/*.sh "$PB_ROOT"/tests/guest/*.sh; do
+	for t in "${booting[@]}"; do
 		run_test "$(basename "$t" .sh)" "$(timeout_of "$t")" "$t"
 	done
 fi
