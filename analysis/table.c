@@ -140,9 +140,10 @@ static const char *timing_note(const struct timing *t)
 	switch (t->kind) {
 	case TIMING_ICOUNT:
 		return "> **Instruction-count time:** each guest instruction advances the "
-		       "guest clock by a fixed 2^shift ns, so timings are deterministic, "
-		       "but they are those of an idealised CPU: compare columns with each "
-		       "other, not with hardware.\n";
+		       "guest clock by a fixed 2^shift ns, so p50 repeats between boots to "
+		       "a histogram bin, while p99 and the mean move with host-timed events "
+		       "(read them with their intervals); the timings are those of an "
+		       "idealised CPU: compare columns with each other, not with hardware.\n";
 	case TIMING_EMULATED:
 		return "> **Emulated wall-clock time (TCG):** latencies and rates are those of an emulated CPU; compare columns with each other, not with hardware.\n";
 	case TIMING_VIRTUALISED:

@@ -10,7 +10,8 @@
 #     --timeout S    host-side limit in seconds (default $PB_TIMEOUT or 600)
 #     --timing T     icount: single-threaded TCG on an instruction-count
 #                    clock (1 instruction = 2^PB_ICOUNT_SHIFT ns, default 0),
-#                    deterministic; realtime (default): wall-clock time,
+#                    deterministic to a bin at p50 (docs/methodology.md);
+#                    realtime (default): wall-clock time,
 #                    KVM if the probe allows (scripts/accel.sh), else
 #                    multi-threaded TCG
 #     --append ARGS  extra kernel command line
