@@ -121,6 +121,14 @@ fios=$(nobody_fio | tr '\n' ' ')
 taskset -p -c 0 $$ >/dev/null
 w=$(mktemp -d /tmp/window.XXXXXX)
 owned=$(for p in $hp $fios; do echo /proc/"$p"/task/[0-9]*; done)
+# fio's job processes: those whose parent is fio's main process.
+jobs=$(for p in $fios; do
+	while read -r k v _; do
+		[ "$k" = PPid: ] || continue
+		case " $fios " in *" $v "*) echo "$p" ;; esac
+		break
+	done <"/proc/$p/status"
+done 2>/dev/null | tr '\n' ' ')
 for t in $owned; do p=${t#/proc/}; echo "${t##*/} ${p%%/*}"; done >"$w/owners"
 # The hog's and fio's threads are read between two clock readings (a few
 # files: exact to the clock's 10 ms); everyone else's after, for the list.
@@ -145,16 +153,19 @@ kill -TERM "$hp"
 for _ in $(seq 100); do grep -q '^cpu_share' "$REL_OUT/competitor.txt" 2>/dev/null && break; sleep 0.1; done
 cp /tmp/user-contended.json "$REL_OUT/" 2>/dev/null
 [ $rc = 0 ] || bad "contended fio as nobody: exit $rc"
-[ -n "$fios" ] && [ "$still" -ge 2 ] || bad "fio's job was not running through the window (pids at the start: '${fios:-none}', fio processes at the end: $still)"
+[ -n "$fios" ] && [ -n "$jobs" ] && [ "$still" -ge 2 ] || bad "fio's job was not running through the window (pids at the start: '${fios:-none}', fio processes at the end: $still)"
 # Over the window: the hog's and fio's CPU time, their shares of CPU 1,
-# and the threads that took the rest (by their share, cpu1-others.txt:
-# those that last ran on CPU 1, from the two full snapshots).
+# the hog's share against fio's job process alone (fio's main process and
+# helper thread left out), and the threads that took the rest (by their
+# share, cpu1-others.txt: those that last ran on CPU 1, from the two full
+# snapshots).
 ns=$(awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN { printf "%.0f", ((c + d) - (a + b)) / 2 * 1e9 }')
-awk -v hog="$hp" -v ns="$ns" '
+awk -v hog="$hp" -v jobs="$jobs" -v ns="$ns" '
+	BEGIN { n = split(jobs, js, " "); for (i = 1; i <= n; i++) job[js[i]] = 1 }
 	FILENAME ~ /owners$/ { pid[$1] = $2; next }
 	FILENAME ~ /owned-0$/ { t0[$1] = $2; next }
-	$1 in t0 { x = $2 - t0[$1]; if (pid[$1] == hog) h += x; else f += x }
-	END { printf "%.4f %.4f %.4f %.4f %.2f\n", h / ns, f / ns, 1 - (h + f) / ns, (h + f) ? h / (h + f) : 0, ns / 1e9 }
+	$1 in t0 { x = $2 - t0[$1]; if (pid[$1] == hog) h += x; else { f += x; if (pid[$1] in job) j += x } }
+	END { printf "%.4f %.4f %.4f %.4f %.2f %.4f\n", h / ns, f / ns, 1 - (h + f) / ns, (h + f) ? h / (h + f) : 0, ns / 1e9, (h + j) ? h / (h + j) : 0 }
 	' "$REL_OUT/owners" "$REL_OUT/owned-0" "$REL_OUT/owned-1" >"$REL_OUT/window"
 awk -v ns="$ns" '
 	FILENAME ~ /owners$/ { own[$1] = 1; next }
@@ -162,11 +173,12 @@ awk -v ns="$ns" '
 	!($1 in own) && $3 == 1 { x = $2 - ($1 in t0 ? t0[$1] : 0); c = $4; for (i = 5; i <= NF; i++) c = c "_" $i; o[c] += x }
 	END { for (c in o) if (o[c] > 0) printf "%s %.4f\n", c, o[c] / ns }
 	' "$REL_OUT/owners" "$REL_OUT/threads-0" "$REL_OUT/threads-1" | sort -k2 -rn >"$REL_OUT/cpu1-others.txt"
-read -r share user_share other_share fair window_s <"$REL_OUT/window"
+read -r share user_share other_share fair window_s job_ratio <"$REL_OUT/window"
 count competitor_cpu_share "$share"
 count user_cpu_share "$user_share"
 count other_cpu_share "$other_share"
 count competitor_fair_ratio "$fair"
+count competitor_job_ratio "$job_ratio"
 count window_s "$window_s"
 count user_ios_contended "$(fio_ios user-contended)"
 say "CPU1 over ${window_s} s inside fio's run: competitor $share, nobody's fio $user_share, others $other_share (top: $(head -n 3 "$REL_OUT/cpu1-others.txt" | tr '\n' ' '))"

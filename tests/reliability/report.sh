@@ -52,7 +52,7 @@ key_counts() {
 	cpu-hotplug) echo "hotplug_cycles ios_verified" ;;
 	controller-reset) echo "resets_done ios_during_resets fio_runs_with_error verify_failures ios_verified_after" ;;
 	bad-input) echo "bad_values_tried einval not_einval valid_values_accepted" ;;
-	privilege) echo "user_polls knob_writes_tried knob_writes_refused competitor_fair_ratio competitor_cpu_share other_cpu_share" ;;
+	privilege) echo "user_polls knob_writes_tried knob_writes_refused competitor_fair_ratio competitor_job_ratio competitor_cpu_share other_cpu_share" ;;
 	boot) echo "" ;;
 	sync-poll-waiter-never-sleeps-unwoken) echo "ios_completed lat_max_us bound_us yields sleeps resets_done nvme_timeouts" ;;
 	split-bio-fifo) echo "reads_completed lat_max_us polls_1m polls_4m polls_4k nvme_timeouts" ;;
