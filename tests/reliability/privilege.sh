@@ -122,7 +122,7 @@ taskset -p -c 0 $$ >/dev/null
 w=$(mktemp -d /tmp/window.XXXXXX)
 owned=$(for p in $hp $fios; do echo /proc/"$p"/task/[0-9]*; done)
 # fio's job processes: those whose parent is fio's main process.
-jobs=$(for p in $fios; do
+job_pids=$(for p in $fios; do
 	while read -r k v _; do
 		[ "$k" = PPid: ] || continue
 		case " $fios " in *" $v "*) echo "$p" ;; esac
@@ -153,14 +153,14 @@ kill -TERM "$hp"
 for _ in $(seq 100); do grep -q '^cpu_share' "$REL_OUT/competitor.txt" 2>/dev/null && break; sleep 0.1; done
 cp /tmp/user-contended.json "$REL_OUT/" 2>/dev/null
 [ $rc = 0 ] || bad "contended fio as nobody: exit $rc"
-[ -n "$fios" ] && [ -n "$jobs" ] && [ "$still" -ge 2 ] || bad "fio's job was not running through the window (pids at the start: '${fios:-none}', fio processes at the end: $still)"
+[ -n "$fios" ] && [ -n "$job_pids" ] && [ "$still" -ge 2 ] || bad "fio's job was not running through the window (pids at the start: '${fios:-none}', fio processes at the end: $still)"
 # Over the window: the hog's and fio's CPU time, their shares of CPU 1,
 # the hog's share against fio's job process alone (fio's main process and
 # helper thread left out), and the threads that took the rest (by their
 # share, cpu1-others.txt: those that last ran on CPU 1, from the two full
 # snapshots).
 ns=$(awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" 'BEGIN { printf "%.0f", ((c + d) - (a + b)) / 2 * 1e9 }')
-awk -v hog="$hp" -v jobs="$jobs" -v ns="$ns" '
+awk -v hog="$hp" -v jobs="$job_pids" -v ns="$ns" '
 	BEGIN { n = split(jobs, js, " "); for (i = 1; i <= n; i++) job[js[i]] = 1 }
 	FILENAME ~ /owners$/ { pid[$1] = $2; next }
 	FILENAME ~ /owned-0$/ { t0[$1] = $2; next }
