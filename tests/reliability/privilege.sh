@@ -91,16 +91,19 @@ thread_times() {
 # The uid comes from status: su's children are not dumpable, so their /proc
 # folders belong to root.
 nobody_fio() {
-	local d c k v
+	local d c
 	for d in /proc/[0-9]*; do
 		read -r c <"$d/comm" 2>/dev/null || continue
 		[ "$c" = fio ] || continue
-		while read -r k v _; do
-			[ "$k" = Uid: ] || continue
-			[ "$v" = 65534 ] && echo "${d#/proc/}"
-			break
-		done <"$d/status"
+		[ "$(status_field "${d#/proc/}" Uid)" = 65534 ] && echo "${d#/proc/}"
 	done
+}
+# status_field PID KEY: the first value of KEY in /proc/PID/status.
+status_field() {
+	local k v
+	while read -r k v _; do
+		[ "$k" = "$2:" ] && echo "$v" && return
+	done <"/proc/$1/status" 2>/dev/null
 }
 hp=$(hog 1 $((crt + 30)) 0 "$REL_OUT/competitor.txt")
 sleep 0.2
@@ -123,12 +126,8 @@ w=$(mktemp -d /tmp/window.XXXXXX)
 owned=$(for p in $hp $fios; do echo /proc/"$p"/task/[0-9]*; done)
 # fio's job processes: those whose parent is fio's main process.
 job_pids=$(for p in $fios; do
-	while read -r k v _; do
-		[ "$k" = PPid: ] || continue
-		case " $fios " in *" $v "*) echo "$p" ;; esac
-		break
-	done <"/proc/$p/status"
-done 2>/dev/null | tr '\n' ' ')
+	case " $fios " in *" $(status_field "$p" PPid) "*) echo "$p" ;; esac
+done | tr '\n' ' ')
 for t in $owned; do p=${t#/proc/}; echo "${t##*/} ${p%%/*}"; done >"$w/owners"
 # The hog's and fio's threads are read between two clock readings (a few
 # files: exact to the clock's 10 ms); everyone else's after, for the list.
