@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Description: docs/reliability.md merges several runs; each row of its
 # "Volumes and time" table must name the series hash and the run its cases
-# came from, a row of another series than the committed one marked **old**,
-# and the kernel list must format rt kernels as release and debug ones.
+# came from, a row of another series than the committed one marked **old**;
+# the kernel list names the kernels of the rows shown (rt ones formatted as
+# release and debug ones), not superseded ones; and the form the header
+# states is that of the rows shown.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 d=$(mktemp -d)
@@ -39,6 +41,23 @@ row "hybrid (rt)" | grep -qF '| **old** fedcba9876543210 (old) |' ||
 	fail "hybrid rt's row should name its run and be marked old: $(row "hybrid (rt)")"
 row "baseline-nullb (rt)" | grep -qF "| $now_nullb (new) |" ||
 	fail "a variant with a '-' should match its series: $(row "baseline-nullb (rt)")"
-grep -qx '  - baseline-nullb (rt): dddddddddddd4444' <<<"$out" ||
+grep -qx '  - baseline-nullb (rt): dddddddddddd4444 (new)' <<<"$out" ||
 	fail "the kernel list does not format rt kernels: $(grep -m3 '_kernel_commit=\|(rt):' <<<"$out")"
-echo "ok - each volumes row names its series and run, old ones marked; rt kernels listed"
+grep -qx '  - idle (release): cccccccccccc3333 (new)' <<<"$out" ||
+	fail "the kernel list should name idle's shown kernel: $(grep '^  - ' <<<"$out")"
+! grep -q 'aaaaaaaaaaaa1111' <<<"$out" ||
+	fail "the kernel list names idle's superseded kernel: $(grep '^  - ' <<<"$out")"
+grep -qF '**Every row of this table comes from the full form**' <<<"$out" ||
+	fail "two full runs should make a full-form table: $(sed -n 3,8p <<<"$out")"
+
+# A quick run whose rows are all superseded leaves the table full-form; one
+# whose row is still shown makes it mixed, naming that run.
+mkrun early quick "idle release eeeeeeeeeeee5555 $now_idle"
+out=$("$PB_ROOT/tests/reliability/report.sh" "$d/early" "$d/old" "$d/new")
+grep -qF '**Every row of this table comes from the full form**' <<<"$out" ||
+	fail "a superseded quick run should not make the table mixed: $(sed -n 3,8p <<<"$out")"
+mkrun late quick "inline release ffffffffffff6666 $(series_hash inline)"
+out=$("$PB_ROOT/tests/reliability/report.sh" "$d/old" "$d/new" "$d/late")
+grep -qF '**Forms are mixed in this table**: the rows of `late` come from the' <<<"$out" ||
+	fail "a shown quick row should make the table mixed, naming its run: $(sed -n 3,8p <<<"$out")"
+echo "ok - volumes rows name series and run, old ones marked; kernels and form from the rows shown"
