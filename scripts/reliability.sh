@@ -155,7 +155,7 @@ judge_case() {
 # of this boot by design.
 skipped_here() {
 	if [ "$2" != release ] && [ "$3" = soak ]; then
-		echo "soak runs on release kernels only (10 min a kernel; KASAN's quarantine would move the slab figures it checks)"
+		echo "soak runs on release kernels only (10 min a kernel; on debug ones KASAN's quarantine would also move the slab figures it checks)"
 		return 0
 	fi
 	[ $mode = quick ] || return 1
