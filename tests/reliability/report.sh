@@ -165,7 +165,16 @@ END {
 			v(k, "signals_sent", 1), v(k, "signals_sent_INT", 1), v(k, "signals_sent_TERM", 1),
 			v(k, "signals_sent_KILL", 1), v(k, "hotplug_cycles", 1), v(k, "resets_done", 1),
 			(k, "soak_seconds") in has ? sprintf("%.1f min", c[k, "soak_seconds"] / 60) : "-", secs[k] / 60, runs[k]
+		f = k
+		sub(/.*\(/, "", f)
+		sub(/\)$/, "", f)
+		if (!(f in fsecs)) forder[++nf] = f
+		fsecs[f] += secs[k]
+		total += secs[k]
 	}
+	for (i = 1; i <= nf; i++)
+		by = by (i > 1 ? ", " : "") forder[i] " " sprintf("%.0f", fsecs[forder[i]] / 60) " min"
+	printf "\nThe cases of these %d kernels took %.1f hours of guest time (%s), boots and builds aside.\n", n, total / 3600, by
 }' "$kernels" "$tsv"
 echo
 for r in "$@"; do

@@ -5,7 +5,7 @@
 # came from, a row of another series than the committed one marked **old**;
 # the kernel list names the kernels of the rows shown (rt ones formatted as
 # release and debug ones), not superseded ones; and the form the header
-# states is that of the rows shown.
+# states and the total time are those of the rows shown.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 d=$(mktemp -d)
@@ -49,6 +49,8 @@ grep -qx '  - idle (release): cccccccccccc3333 (new)' <<<"$out" ||
 	fail "the kernel list names idle's superseded kernel: $(grep '^  - ' <<<"$out")"
 grep -qF '**Every row of this table comes from the full form**' <<<"$out" ||
 	fail "two full runs should make a full-form table: $(sed -n 3,8p <<<"$out")"
+grep -qxF 'The cases of these 3 kernels took 0.1 hours of guest time (release 1 min, rt 2 min), boots and builds aside.' <<<"$out" ||
+	fail "the total should sum the rows shown (60 s each), not superseded ones: $(grep 'guest time (' <<<"$out")"
 
 # A quick run whose rows are all superseded leaves the table full-form; one
 # whose row is still shown makes it mixed, naming that run.
