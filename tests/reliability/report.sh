@@ -91,16 +91,17 @@ echo
 # rows a later run superseded does not make the table quick.
 declare -A dir_of
 for r in "$@"; do dir_of[$(basename "$r")]=$r; done
-shown=$(awk -F'\t' 'NR > 1 && $4 != "not-built" && $4 != "not-run" { print $8 }' "$tsv" | awk '!seen[$0]++')
-full_runs="" quick_runs=""
-for rn in $shown; do
+# "variant<TAB>flavour<TAB>run" of each row shown with a verdict.
+shown_rows=$(awk -F'\t' 'NR > 1 && $4 != "not-built" && $4 != "not-run" { print $1 "\t" $2 "\t" $8 }' "$tsv" | awk '!seen[$0]++')
+any_full=0 quick_runs=""
+for rn in $(cut -f3 <<<"$shown_rows" | awk '!seen[$0]++'); do
 	if grep -qx 'mode=full' "${dir_of[$rn]}/meta.txt"; then
-		full_runs+="\`$rn\` "
+		any_full=1
 	else
 		quick_runs+="\`$rn\` "
 	fi
 done
-if [ -z "$full_runs" ]; then
+if [ $any_full = 0 ]; then
 	echo "**This table comes from the quick form** (the one in \`make test\`: small"
 	echo "sizes, one round of signals, $(meta soak_seconds) s soak; the kernels that do not"
 	echo "poll synchronous I/O run only integrity, signals, bad-input and privilege)."
@@ -197,12 +198,11 @@ for r in "$@"; do
 	echo "- Run \`$(basename "$r")\`: $(sed -n 's/^mode=//p' "$r/meta.txt") form, $(sed -n 's/^start_utc=//p' "$r/meta.txt") to $(sed -n 's/^end_utc=//p' "$r/meta.txt" | tail -n1), host load at start $(sed -n 's/^host_load_at_start=//p' "$r/meta.txt")."
 done
 echo "- Kernels of the rows shown (Debian linux-source 6.12.118 + the series; the commit of each variant's worktree, and the runs that booted it):"
-awk -F'\t' 'NR > 1 && $4 != "not-built" && $4 != "not-run" { print $1 "\t" $2 "\t" $8 }' "$tsv" | awk '!seen[$0]++' |
-	while IFS=$'\t' read -r v f rn; do
-		c=$(sed -n "s/^${v}_${f}_kernel_commit=//p" "${dir_of[$rn]}/meta.txt" | head -n1)
-		printf '%s (%s): %s\t%s\n' "$v" "$f" "${c:-unknown}" "$rn"
-	done | awk -F'\t' '{ if (!($1 in runs)) order[++n] = $1; runs[$1] = runs[$1] (runs[$1] ? ", " : "") $2 }
-		END { for (i = 1; i <= n; i++) printf "  - %s (%s)\n", order[i], runs[order[i]] }'
+while IFS=$'\t' read -r v f rn; do
+	c=$(sed -n "s/^${v}_${f}_kernel_commit=//p" "${dir_of[$rn]}/meta.txt" | head -n1)
+	printf '%s (%s): %s\t%s\n' "$v" "$f" "${c:-unknown}" "$rn"
+done <<<"$shown_rows" | awk -F'\t' '{ if (!($1 in runs)) order[++n] = $1; runs[$1] = runs[$1] (runs[$1] ? ", " : "") $2 }
+	END { for (i = 1; i <= n; i++) printf "  - %s (%s)\n", order[i], runs[order[i]] }'
 echo
 echo "## Verdicts, variant by case"
 echo
