@@ -13,7 +13,9 @@
 #                    deterministic to a bin at p50 (docs/methodology.md);
 #                    realtime (default): wall-clock time,
 #                    KVM if the probe allows (scripts/accel.sh), else
-#                    multi-threaded TCG
+#                    TCG, single-threaded unless PB_TCG_THREAD=multi
+#                    (multi-threaded TCG races with the guest's static
+#                    key patching: docs/methodology.md)
 #     --append ARGS  extra kernel command line
 #     --extra-disk F a second disk, the raw image F as virtio-blk (/dev/vda
 #                    in the guest), kept after the boot (a run's state disk)
@@ -53,6 +55,13 @@ check_timing "$timing"
 [ "$timing" != icount ] || [ "${ACCEL:-tcg}" = tcg ] ||
 	die "timing icount runs on TCG only; ACCEL=$ACCEL asks for another accelerator"
 [[ $icount_shift =~ ^[0-9]$ ]] || die "PB_ICOUNT_SHIFT must be 0..9, got '$icount_shift'"
+# QEMU 7.2's multi-threaded TCG can translate a block while another vCPU
+# patches it (text_poke_bp() of a CONFIG_JUMP_LABEL kernel) and keep the
+# stale translation, int3 and all: the guest oopses. One thread for all
+# vCPUs never translates during a write. PB_TCG_THREAD=multi brings the
+# race back, for the test that shows it.
+tcg_thread=${PB_TCG_THREAD:-single}
+case $tcg_thread in single | multi) ;; *) die "PB_TCG_THREAD must be single or multi, got '$tcg_thread'" ;; esac
 need_tool qemu-system-x86_64 timeout truncate
 [ -z "$extra_disk" ] || [ -f "$extra_disk" ] || die "--extra-disk: no file '$extra_disk'"
 
@@ -76,7 +85,7 @@ else
 	accel=$("$PB_ROOT/scripts/accel.sh" "$variant" "$flavour")
 	case $accel in
 	kvm) accel_args=(-accel kvm -cpu host,-arch-capabilities) ;;
-	tcg) accel_args=(-accel tcg,thread=multi -cpu max) ;;
+	tcg) accel_args=(-accel "tcg,thread=$tcg_thread" -cpu max) ;;
 	*) die "accelerator probe gave '$accel'" ;;
 	esac
 fi
@@ -108,6 +117,7 @@ echo "+ $(cat "$bootdir/qemu-command")" >&2
 	echo "qemu_version=$(qemu-system-x86_64 --version | head -n1)"
 	echo "accel=$accel"
 	echo "timing=$timing"
+	[ "$accel" != tcg ] || [ "$timing" = icount ] || echo "tcg_thread=$tcg_thread"
 	[ "$timing" != icount ] || echo "icount_shift=$icount_shift"
 	echo "vcpus=$smp"
 	echo "memory_mib=$mem"

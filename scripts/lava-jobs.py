@@ -193,7 +193,9 @@ def main():
                 extra += ["-accel tcg", "-cpu max", f"-icount shift={a.icount_shift},sleep=off,align=off"]
                 accel = "tcg"
             elif a.accel == "tcg":
-                extra += ["-accel tcg,thread=multi", "-cpu max"]
+                # Single-threaded, as guest-run.sh: multi-threaded TCG keeps
+                # stale translations of patched static keys (methodology.md).
+                extra += ["-accel tcg,thread=single", "-cpu max"]
                 accel = "tcg"
             else:
                 accel = "kvm"  # the device type adds -cpu host -enable-kvm

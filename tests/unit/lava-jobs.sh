@@ -156,8 +156,8 @@ job_field "$f" 'j["actions"][0]["deploy"]["kernel"]["url"]' | grep -q '^https://
 f=$(grep -l 'variant: hy$' "$RESULTS_DIR"/rt-lava-qemu/jobs/*.yaml | head -n1)
 job_field "$f" 'j["actions"][0]["deploy"]["images"]["kernel"]["image_arg"]' | grep -q 'idle=poll pollbench.shell=1"$' ||
 	fail "qemu: -append lacks the label's cmdline"
-job_field "$f" '" ".join(j["context"]["extra_options"])' | grep -q -- '-accel tcg,thread=multi' ||
-	fail "qemu realtime: not multi-threaded TCG"
+job_field "$f" '" ".join(j["context"]["extra_options"])' | grep -q -- '-accel tcg,thread=single' ||
+	fail "qemu realtime: not single-threaded TCG"
 echo "ok - x86 template and qemu realtime jobs accepted by lava-common's schema, with the label's command line"
 
 # The guest side on the host: fake cells, a fake lava-test-case; every
