@@ -67,7 +67,6 @@ phase isolated-alone 1 0
 if [ "$REL_VARIANT" = idle ] && is_polling && [ "$IDLE_FOUND" = 0 ]; then
 	bad "isolated-alone: the isolated CPU's idle loop found none of its own waiter's $n completions"
 fi
-idle_param_set idle_spin_us 50
 idle_param_set busy_irq Y
 t=$(($(nvme_timeouts) - t0))
 count nvme_timeouts "$t"

@@ -62,7 +62,8 @@ is_polling() {
 # blk_poll.NAME (the other kernels have no such parameters). Cases about a
 # polled waiter under contention set busy_irq to 0, so that their I/O stays
 # polled; cases about what the idle loop finds set idle_spin_us to 0, so that
-# the waiter leaves every poll to it; both put the default (Y, 50) back after.
+# the waiter leaves every poll to it (the default since idle v8); busy_irq
+# goes back to its default (Y) after.
 # A 0 goes into the counts, which then say how the case ran.
 idle_param_set() {
 	local k=/sys/module/blk_poll/parameters/$1
