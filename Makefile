@@ -46,13 +46,19 @@ analysis: deps ## build the analysis tool
 # VARIANT on the command line narrows bench to that variant.
 bench_variant = $(if $(filter command line,$(origin VARIANT)),$(VARIANT))
 
-bench: deps ## run the matrix (QUICK=1 for minutes) and print the comparison
+bench_cmd = scripts/bench.sh --matrix $(MATRIX) $(if $(bench_variant),--variant $(bench_variant)) \
+	$(if $(RUN),--run $(RUN)) $(if $(SEED),--seed $(SEED))
+
+# The image and the tool are prerequisites, not $(MAKE) calls in the
+# recipe: make -n runs a recipe line that names $(MAKE).
+bench: deps $(if $(DRY_RUN),,guest analysis) ## run the matrix (QUICK=1 for minutes; DRY_RUN=1 prints the plan) and print the comparison
 	@set -eo pipefail; PB_PROG=make; . scripts/lib.sh; \
 	$(if $(bench_variant),check_variant $(bench_variant);) \
-	bench=(scripts/bench.sh --matrix $(MATRIX) $(if $(bench_variant),--variant $(bench_variant)) \
-		$(if $(RUN),--run $(RUN)) $(if $(SEED),--seed $(SEED))); \
+	bench=($(bench_cmd)); \
 	"$${bench[@]}" --list >/dev/null; \
-	$(MAKE) -s guest analysis; \
+	if [ -n "$(DRY_RUN)" ]; then \
+		"$${bench[@]}" --list; echo "kernels to build: $$("$${bench[@]}" --kernels | tr '\n' ' ')"; \
+		echo "make bench DRY_RUN=1: nothing was built or run"; exit 0; fi; \
 	for k in $$("$${bench[@]}" --kernels); do scripts/kernel-build.sh $$k; done; \
 	mkdir -p build; "$${bench[@]}" | tee build/last-bench.out; \
 	run=$$(sed -n 's/^run: //p' build/last-bench.out); \

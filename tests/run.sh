@@ -128,6 +128,11 @@ if [ $unit_only = 0 ]; then
 	done
 fi
 
+# A name that selects nothing is a mistake (a typo), not a pass.
+if [ $n = 0 ] && [ ${#globs[@]} -gt 0 ]; then
+	echo "not ok 1 - no test matches: ${globs[*]}"
+	failed=1 n=1 failures+=("no test matches: ${globs[*]}")
+fi
 echo "1..$n"
 [ ${#skips[@]} = 0 ] || printf '# skipped: %s\n' "${skips[@]}"
 [ ${#failures[@]} = 0 ] || printf '# failed: %s\n' "${failures[@]}"
