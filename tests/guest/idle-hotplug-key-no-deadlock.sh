@@ -55,6 +55,6 @@ runs=$(cat "$out/runs")
 reads=$(awk '$1 == "reads" { s += $2 } END { print s + 0 }' "$out/reads.txt")
 cycles=$(cat "$out/cycles")
 echo "$reads polled reads in $runs 0.2-second runs started on CPU1 during $cycles offline/online cycles of CPU1; hctx cpus: $(tr '\n' ';' <"$out/cpu-map.txt")"
-[ "$runs" -gt "$secs" ] || fail "only $runs of $((secs * 5)) reader runs started on CPU1"
-[ "$cycles" -gt "$secs" ] || fail "only $cycles hotplug cycles: the race was hardly exercised"
+[ "$runs" -ge 10 ] || fail "only $runs of $((secs * 5)) reader runs started on CPU1 (taskset fails while CPU1 is offline)"
+[ "$cycles" -ge 100 ] || fail "only $cycles hotplug cycles: the race was hardly exercised (v7 hung within 153)"
 echo "ok - no deadlock between polled waits and CPU hotplug"
