@@ -2,15 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0
 # Description: CPU hotplug: during polled I/O with crc32c verify (pvsync2
 # hipri=1, two jobs, so waiters on both CPUs), CPU1 goes offline and online
-# again, repeatedly. CPU1 is a waiter's CPU and one of the CPUs of the
-# single poll queue (nvme.poll_queues=1 maps every CPU to it); CPU0 cannot be
-# offlined on x86. fio must finish with no error and no mismatch, every
-# offline/online must succeed, and nothing stays in flight.
+# again, repeatedly. CPU1 is a waiter's CPU; CPU0 cannot be offlined on
+# x86. The case first resets the controller to a poll queue per CPU, so
+# that offlining CPU1 waits (holding the hotplug lock) for the requests of
+# the poll queue CPU1 alone uses: with the one shared queue of
+# nvme.poll_queues=1 it waited for none, and idle v7's deadlock with a
+# polled waiter went unseen (docs/reliability-findings.md, section 5).
+# fio must finish with no error and no mismatch, every offline/online must
+# succeed, and nothing stays in flight; the poll queues are put back.
 . "$REL_DIR/lib.sh"
 wait_dev || finish
 cpu=/sys/devices/system/cpu/cpu1
 [ -f "$cpu/online" ] || skip_case "no $cpu/online: the guest kernel lacks CONFIG_HOTPLUG_CPU (configs/guest.config) or has one CPU"
 if [ "$REL_MODE" = full ]; then cycles=20 size=256m; else cycles=3 size=8m; fi
+pq0=$(cat /sys/module/nvme/parameters/poll_queues)
+set_poll_queues 2 || { bad "reset to 2 poll queues failed"; finish; }
 for f in /sys/block/$DISK/mq/*/cpu_list; do
 	say "$(dirname "$f" | sed 's|.*/mq/|hctx |'): cpus $(cat "$f")"
 done >"$REL_OUT/cpu-map.txt"
@@ -46,4 +52,6 @@ else
 fi
 [ "$done_cycles" = "$cycles" ] || bad "only $done_cycles of $cycles hotplug cycles done"
 drained $name
+grep -q ' 1$' "$REL_OUT/cpu-map.txt" || bad "no hardware queue served CPU1 alone: $(tr '\n' ';' <"$REL_OUT/cpu-map.txt")"
+set_poll_queues "$pq0" || bad "reset back to $pq0 poll queues failed"
 finish

@@ -78,6 +78,18 @@ wait_dev() {
 	return 1
 }
 
+# set_poll_queues N: reset the NVMe controller to N poll queues
+# (nvme.poll_queues takes effect at a reset) and wait until it is live
+# and the disk is back; false if it does not come back in 30 s.
+set_poll_queues() {
+	local ctrl=/sys/class/nvme/nvme0 t0
+	echo "$1" >/sys/module/nvme/parameters/poll_queues || return 1
+	echo 1 >$ctrl/reset_controller || return 1
+	t0=$(now_cs)
+	while [ "$(cat $ctrl/state)" != live ] && [ $(($(now_cs) - t0)) -lt 3000 ]; do sleep 0.1; done
+	[ "$(cat $ctrl/state)" = live ] && wait_dev
+}
+
 # now_cs: guest uptime in centiseconds.
 now_cs() {
 	local up
