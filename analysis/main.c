@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "aggregate.h"
+#include "answer.h"
 #include "breakdown.h"
 #include "model.h"
 #include "plots.h"
@@ -26,8 +27,8 @@ static void usage(FILE *f, const char *prog)
 	fprintf(f,
 		"Usage: %s RUN_DIR [options]\n"
 		"\n"
-		"Reads RUN_DIR/<variant>/<cell>/<rep>/ and writes report.md, summary.csv,\n"
-		"summary.json and plots/.\n"
+		"Reads RUN_DIR/<variant>/<cell>/<rep>/ and writes report.md, answer.txt\n"
+		"(its headline in %d columns), summary.csv, summary.json and plots/.\n"
 		"\n"
 		"Options:\n"
 		"  --out DIR               write outputs to DIR (default: RUN_DIR)\n"
@@ -50,7 +51,8 @@ static void usage(FILE *f, const char *prog)
 		"  -h, --help              this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 broken input or --validate mismatch, 2 usage.\n",
-		prog, (unsigned long long)DEFAULT_SEED, DEFAULT_RESAMPLES);
+		prog, ANSWER_COLS, (unsigned long long)DEFAULT_SEED,
+		DEFAULT_RESAMPLES);
 }
 
 static int parse_u64(const char *s, uint64_t max, uint64_t *out)
@@ -101,7 +103,7 @@ static int validate(const struct opts *o, json_t *got)
 static int write_all(const struct run *run, const struct opts *o,
 		     json_t *summary)
 {
-	char *p;
+	char *p, *a;
 	int plots = 0, r;
 
 	if (mkdir(o->out_dir, 0777) && errno != EEXIST) {
@@ -131,6 +133,13 @@ static int write_all(const struct run *run, const struct opts *o,
 	r = write_report(run, o, p, plots > 0);
 	if (!r)
 		printf("wrote %s\n", p);
+	a = out_path(o, "answer.txt");
+	if (!r) {
+		r = write_answer(run, a, p);
+		if (!r)
+			printf("wrote %s\n", a);
+	}
+	free(a);
 	free(p);
 	return r ? 1 : 0;
 }

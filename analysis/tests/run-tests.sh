@@ -69,7 +69,7 @@ declare -A LAYER=(
 	[fmt]=4 [mdtab]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
 	[crossover_out]=4 [crossover_plot]=4 [breakdown_out]=4
 	[breakdown_plot]=4 [precision_out]=4 [summary]=4
-	[table]=4 [plot]=4 [plots]=4
+	[table]=4 [answer]=4 [plot]=4 [plots]=4
 	[main]=5
 )
 LAYER_NAMES=(base parse model statistics render main)
@@ -519,6 +519,111 @@ crossover() {
 	fi
 }
 
+# answer_cols FILE: its widest line (answer.txt is ASCII: bytes = columns).
+answer_cols() {
+	LC_ALL=C awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$1"
+}
+
+# report_cell REPORT N DESIGN FIELD: field FIELD (3 overhead p50, 5 gain,
+# 6 CPU per I/O) of the row of DESIGN (label/workload) in the N us table
+# of report.md's crossover headline, spaces removed.
+report_cell() {
+	awk -F'|' -v h="#### $2 us device latency" -v d=" $3 " -v f="$4" '
+		$0 == h { on = 1; next }
+		/^#+ / { on = 0 }
+		on && index($2, d) == 1 { gsub(/ /, "", $f); print $f; exit }' "$1"
+}
+
+# answer_row ANSWER NAME: the values of NAME's rows in answer.txt, all
+# blocks joined, one line.
+answer_row() {
+	awk -v d="$2" 'index($0, d "  ") == 1 { printf "%s%s", n++ ? " " : "",
+		substr($0, length(d) + 1) }' "$1" | tr -s ' ' | sed 's/^ //'
+}
+
+# answer.txt, the headline to paste into a mail: run-crossover's known
+# overheads and gains under the designs' usual names, equal to report.md's
+# headline cells; split into even blocks when the device latencies do not
+# fit in 100 columns; run-breakdown's CPU per I/O as in the headline; and
+# a run without null_blk cells.
+answer() {
+	local a=$OUT/ans/answer.txt r=$OUT/ans/report.md w=$OUT/ans-wide/answer.txt
+	local b=$OUT/ans-bd/answer.txt l=$OUT/ans-lat/answer.txt us
+	expect "answer: run-crossover writes answer.txt" 0 "wrote $a" -- \
+		$PROG $FIX/run-crossover --out $OUT/ans --no-plots
+	if [ -s $a ] && [ "$(answer_cols $a)" -le 100 ] &&
+		! LC_ALL=C grep -q '[^ -~]' $a; then
+		pass "answer: exists, plain ASCII, no line over 100 columns ($(answer_cols $a))"
+	else
+		fail "answer: exists, plain ASCII, no line over 100 columns ($(answer_cols $a))"
+	fi
+	if [ "$(head -n 1 $a)" = "pollbench run run-crossover, instruction-count time (1 instruction = 2^0 ns)." ] &&
+		grep -q '^Kernels: fixture (commit fixture)\.$' $a &&
+		grep -q '^QEMU fixture, accel tcg\.$' $a &&
+		tr '\n' ' ' <$a | tr -s ' ' |
+		grep -q ' overhead = total-latency p50 - N, in us (p50: the median of the per-boot p50s); gain = p50 gain vs interrupts, (interrupts - design) / interrupts, positive = faster\. ' &&
+		grep -Eq '^device latency +10 us +50 us +200 us$' $a &&
+		grep -Eq '^interrupts +30\.70 +ref +' $a &&
+		grep -Eq '^inline \(waiter polls\) +10\.35 +\+50\.00% ' $a &&
+		! grep -Eq 'psync|pvsync2|baseline' $a &&
+		[ "$(tail -n 1 $a)" = "Full report: $r" ]; then
+		pass "answer: run, timing, provenance, design names (interrupts, inline (waiter polls)), full report's path"
+	else
+		fail "answer: run, timing, provenance, design names (interrupts, inline (waiter polls)), full report's path"
+		sed 's/^/# /' $a
+	fi
+	if [ "$(answer_row $a 'inline (waiter polls)')" = "$(report_cell $r 10 inline/randread-4k-qd1-pvsync2-hipri 3) $(report_cell $r 10 inline/randread-4k-qd1-pvsync2-hipri 5) $(report_cell $r 50 inline/randread-4k-qd1-pvsync2-hipri 3) $(report_cell $r 50 inline/randread-4k-qd1-pvsync2-hipri 5) $(report_cell $r 200 inline/randread-4k-qd1-pvsync2-hipri 3) $(report_cell $r 200 inline/randread-4k-qd1-pvsync2-hipri 5)" ] &&
+		[ "$(answer_row $a 'inline (waiter polls)')" = "10.35 +50.00% 26.29 +6.29% 43.71 -4.39%" ] &&
+		[ "$(answer_row $a interrupts | cut -d' ' -f1)" = "$(report_cell $r 10 baseline/randread-4k-qd1-psync 3)" ]; then
+		pass "answer: overheads and gains equal report.md's headline cells (inline 10.35 us, +50.00% at 10 us)"
+	else
+		fail "answer: overheads and gains equal report.md's headline cells (inline 10.35 us, +50.00% at 10 us)"
+		sed 's/^/# /' $a
+	fi
+	rm -rf $OUT/ans-run
+	cp -r $FIX/run-crossover $OUT/ans-run
+	for us in 60 70 80 90 100; do
+		cp -r "$OUT/ans-run/baseline/randread-4k-qd1-psync@alone@nullb-200us" \
+			"$OUT/ans-run/baseline/randread-4k-qd1-psync@alone@nullb-${us}us"
+		cp -r "$OUT/ans-run/inline/randread-4k-qd1-pvsync2-hipri@alone@nullb-200us" \
+			"$OUT/ans-run/inline/randread-4k-qd1-pvsync2-hipri@alone@nullb-${us}us"
+	done
+	expect "answer: eight device latencies" 0 "wrote $w" -- \
+		$PROG $OUT/ans-run --out $OUT/ans-wide --no-plots
+	if [ "$(grep -c '^device latency' $w)" = 2 ] &&
+		grep -Eq '^device latency +10 us +50 us +60 us +70 us$' $w &&
+		grep -Eq '^device latency +80 us +90 us +100 us +200 us$' $w &&
+		[ "$(answer_cols $w)" -le 100 ] &&
+		[ "$(answer_row $w 'inline (waiter polls)' | wc -w)" = 16 ] &&
+		[ "$(answer_row $w 'inline (waiter polls)' | cut -d' ' -f15-)" = "43.71 -4.39%" ]; then
+		pass "answer: eight device latencies split into two blocks of four, within 100 columns"
+	else
+		fail "answer: eight device latencies split into two blocks of four, within 100 columns"
+		sed 's/^/# /' $w
+	fi
+	expect "answer: run-breakdown" 0 "wrote $b" -- \
+		$PROG $FIX/run-breakdown --out $OUT/ans-bd --no-plots
+	if grep -q '^CPU per I/O at 10 us, in us' $b &&
+		grep -Eq "^  baseline-nullb\.traced +$(report_cell $OUT/ans-bd/report.md 10 baseline-nullb.traced/randread-4k-qd1-psync 6)\$" $b &&
+		grep -Eq '^  baseline-nullb\.traced +166\.67$' $b &&
+		grep -Eq '^  interrupts +-$' $b &&
+		grep -Eq '^idle \(idle loop polls\) +6\.19 +-1\.61%$' $b; then
+		pass "answer: CPU per I/O at 10 us as in the headline; a label without a usual name keeps its own"
+	else
+		fail "answer: CPU per I/O at 10 us as in the headline; a label without a usual name keeps its own"
+		sed 's/^/# /' $b
+	fi
+	expect "answer: run-lat, no null_blk cells" 0 "wrote $l" -- \
+		$PROG $FIX/run-lat --out $OUT/ans-lat --no-plots
+	if grep -q '^No valid null_blk (nullb-<N>us) cells' $l &&
+		[ "$(tail -n 1 $l)" = "Full report: $OUT/ans-lat/report.md" ]; then
+		pass "answer: a run without null_blk cells says so and names the full report"
+	else
+		fail "answer: a run without null_blk cells says so and names the full report"
+		sed 's/^/# /' $l
+	fi
+}
+
 # The path breakdown on run-breakdown/ (hand-made traces, steps known:
 # tests/fixtures/make-breakdown-fixture.sh): report section, summary.json,
 # plot; a trace with a lost I/O is invalid, one without markers missing.
@@ -744,6 +849,7 @@ conditions
 total_latency
 window
 crossover
+answer
 breakdown
 timing
 runjson_baseline
