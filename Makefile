@@ -51,7 +51,7 @@ bench_cmd = scripts/bench.sh --matrix $(MATRIX) $(if $(bench_variant),--variant 
 
 # The image and the tool are prerequisites, not $(MAKE) calls in the
 # recipe: make -n runs a recipe line that names $(MAKE).
-bench: deps $(if $(DRY_RUN),,guest analysis) ## run the matrix (QUICK=1 for minutes; DRY_RUN=1 prints the plan) and print the comparison
+bench: deps $(if $(DRY_RUN),,guest analysis) ## run the matrix (QUICK=1 for minutes; DRY_RUN=1 prints the plan) and print the answer
 	@set -eo pipefail; PB_PROG=make; . scripts/lib.sh; \
 	$(if $(bench_variant),check_variant $(bench_variant);) \
 	bench=($(bench_cmd)); \
@@ -62,7 +62,7 @@ bench: deps $(if $(DRY_RUN),,guest analysis) ## run the matrix (QUICK=1 for minu
 	for k in $$("$${bench[@]}" --kernels); do scripts/kernel-build.sh $$k; done; \
 	mkdir -p build; "$${bench[@]}" | tee build/last-bench.out; \
 	run=$$(sed -n 's/^run: //p' build/last-bench.out); \
-	analysis/pollbench-report "$$run"; cat "$$run/report.md"
+	analysis/pollbench-report "$$run"; cat "$$run/answer.txt"
 
 lava: deps ## the matrix as LAVA jobs, one per boot (built kernels): make lava MATRIX=file [RUN=<run-id>]
 	@scripts/lava-jobs.sh --matrix $(MATRIX) $(if $(RUN),--run $(RUN)) $(if $(SEED),--seed $(SEED)) \
