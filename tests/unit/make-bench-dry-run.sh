@@ -11,7 +11,8 @@ set -euo pipefail
 rm -rf "$TEST_DIR"
 mkdir -p "$TEST_DIR"
 cd "$PB_ROOT"
-snapshot() { ls -1 "$RESULTS_DIR" 2>/dev/null | LC_ALL=C sort; }
+# No results folder yet (a fresh clone) is an empty listing.
+snapshot() { { ls -1 "$RESULTS_DIR" 2>/dev/null || true; } | LC_ALL=C sort; }
 before=$(snapshot)
 out=$(make -s bench DRY_RUN=1 QUICK=1 2>&1) || fail "make bench DRY_RUN=1 QUICK=1 failed: $out"
 grep -q '^total: [0-9]* boots, [0-9]* cells$' <<<"$out" || fail "no boot and cell total: $out"
