@@ -60,7 +60,7 @@ PB_SPLAT_RE='Kernel panic|BUG:|Oops|WARNING:|soft lockup|blocked for more than|K
 # when asked, and the harness reads those counts (a later blk_poll_stats=0
 # appended by a label wins).
 # shellcheck disable=SC2034 # used by the scripts that source this
-PB_GUEST_CMDLINE="console=ttyS0 nvme.poll_queues=1 null_blk.nr_devices=0 blk_poll_stats=1 panic=-1"
+PB_GUEST_CMDLINE="console=ttyS0 nvme.poll_queues=1 nvme.use_dbbuf=0 null_blk.nr_devices=0 blk_poll_stats=1 panic=-1"
 
 # polling_variant V: true if V's kernel polls synchronous RWF_HIPRI I/O
 # (baseline, baseline-nullb and iouring-hybrid are upstream's 6.12 there;
