@@ -10,8 +10,10 @@
 # the measured window. Exit status is fio's or uring-lat's, or 1 if a
 # measurement could not be taken.
 # Environment: PB_DEVICE ("nvme", or "nullb-<N>us": a null_blk disk with a
-# poll queue whose requests complete N us after submission), PB_CPU (fio's
-# CPU), PB_RUNTIME, PB_RAMP, PB_IOS (I/Os per fio job; 0: run for
+# poll queue whose requests complete N us after submission; with
+# PB_NULLB_QUEUES=percpu a submit and a poll queue per vCPU), PB_CPU (fio's
+# CPU, whose counters the window reads first), PB_CPUSET (the vCPUs the load
+# may run on, default PB_CPU), PB_RUNTIME, PB_RAMP, PB_IOS (I/Os per fio job; 0: run for
 # PB_RUNTIME seconds), PB_PERF (0: no perf stat around fio),
 # PB_CYCLICTEST_INTERVAL (cyclictest's wake-up interval, us),
 # PB_COMPETITOR_SECONDS (how long competitor-only measures the
@@ -34,6 +36,7 @@ workload=$1
 condition=$2
 final=$3
 : "${PB_CPU:=1}" "${PB_RUNTIME:=10}" "${PB_RAMP:=1}" "${PB_IOS:=0}" "${PB_DEVICE:=nvme}" "${PB_QUEUE:=}"
+: "${PB_CPUSET:=$PB_CPU}" "${PB_NULLB_QUEUES:=single}"
 : "${PB_LIB:=/pb}" "${PB_NVME_DEV:=/dev/nvme0n1}"
 export PB_LIB
 mkdir -p "$final" || exit 1
@@ -52,7 +55,12 @@ setup_device() {
 	nullb-*us)
 		us=${PB_DEVICE#nullb-}
 		PB_DEV=/dev/nullb0
-		"$PB_LIB/nullb.sh" up "${us%us}"
+		if [ "$PB_NULLB_QUEUES" = percpu ]; then
+			n=$(grep -c '^processor' /proc/cpuinfo)
+			"$PB_LIB/nullb.sh" up "${us%us}" "$n" "$n"
+		else
+			"$PB_LIB/nullb.sh" up "${us%us}"
+		fi
 		;;
 	*)
 		echo "cell.sh: unknown device '$PB_DEVICE'" >&2
@@ -120,7 +128,7 @@ fi
 # A fixed I/O count needs fio's time_based off; runtime stays the bound.
 PB_TIME_BASED=1
 [ "$PB_IOS" = 0 ] || PB_TIME_BASED=0
-export PB_DEV PB_RUNTIME PB_RAMP PB_CPU PB_IOS PB_TIME_BASED
+export PB_DEV PB_RUNTIME PB_RAMP PB_CPU PB_CPUSET PB_IOS PB_TIME_BASED
 # For the condition's file: the vCPU count, and an upper bound for the
 # load's run time (fio's end stops it earlier).
 # shellcheck disable=SC2034
@@ -197,7 +205,7 @@ perf=""
 	-e task-clock,context-switches,cpu-migrations,cycles,instructions --"
 if [ "${workload%.uring}" = "$workload" ]; then
 	# shellcheck disable=SC2086 # $perf is words on purpose
-	$perf taskset -c "$PB_CPU" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
+	$perf taskset -c "$PB_CPUSET" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
 		fio --output-format=json+ --output="$out/fio.json" --lat_percentiles=1 \
 		--exec_prerun="$window before $out" --exec_postrun="$window after $out" \
 		"$workload" >"$out/fio.log" 2>&1
@@ -208,7 +216,7 @@ else
 	amount="-n $PB_IOS"
 	[ "$PB_IOS" != 0 ] || amount="-t $PB_RUNTIME -r $PB_RAMP"
 	# shellcheck disable=SC2086 # $perf, $uring_opts and $amount are words on purpose
-	$perf taskset -c "$PB_CPU" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
+	$perf taskset -c "$PB_CPUSET" sh -c 'cd "$1" && shift && exec "$@"' sh "$out" \
 		uring-lat $uring_opts $amount -j "$(basename "$workload" .uring)" \
 		-o "$out/fio.json" -B "$window before $out" -A "$window after $out" \
 		"$PB_DEV" >"$out/uring-lat.log" 2>&1
@@ -216,7 +224,7 @@ else
 	tool=uring-lat
 	[ $rc = 0 ] || loud "uring-lat exited $rc: $(tail -n1 "$out/uring-lat.log")"
 fi
-rm -rf "$out/.window-before" "$out"/*.prerun.txt "$out"/*.postrun.txt
+rm -rf "$out/.window-before" "$out"/.after.* "$out"/*.prerun.txt "$out"/*.postrun.txt
 if [ $rc = 0 ] && { [ ! -s "$out/window-before.txt" ] || [ ! -s "$out/window-after.txt" ]; }; then
 	loud "$tool did not take the window snapshots (its prerun/postrun commands)"
 	rc=1

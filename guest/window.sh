@@ -83,6 +83,8 @@ trace() {
 
 # Several jobs run it once each: the first job's before and the last
 # job's after bound the window (fio_task_ns is then the calling job's).
+# Each after is written to a folder of its own and then moved in, so that
+# jobs ending together never interleave their lines in one file.
 # fio's vCPU is read nearest the loop, and the script's own work on it
 # (fork and exec included) kept to the ends outside: before, everything
 # else first and cpuclock exec'd last; after, cpuclock first.
@@ -91,5 +93,9 @@ if [ "$edge" = before ]; then
 	others && counted >"$dir/window-$edge.txt" && trace on && cpus -l
 else
 	trace off
-	cpus -f && counted >>"$dir/window-$edge.txt" && others
+	final=$dir dir=$dir/.after.$$
+	mkdir "$dir" || exit 1
+	cpus -f && counted >>"$dir/window-$edge.txt" && others || exit 1
+	for f in "$dir"/*; do mv -f "$f" "$final/" || exit 1; done
+	rmdir "$dir"
 fi

@@ -95,7 +95,11 @@ cpu_online() {
 	done
 	return 1
 }
-cpu_online "${M[cpu]}" || problem "$matrix: cpu ${M[cpu]} is not an online CPU of this machine ($online)"
+[ "${M[cpu]}" = all ] || cpu_online "${M[cpu]}" ||
+	problem "$matrix: cpu ${M[cpu]} is not an online CPU of this machine ($online)"
+# cpu all: the load may run on every online CPU; the window reads the first.
+pb_cpu=${M[cpu]} pb_cpuset=${M[cpu]}
+[ "$pb_cpu" != all ] || pb_cpu=${online%%[-,]*} pb_cpuset=$online
 
 [ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 [[ $seed =~ ^[0-9]+$ ]] || die "--seed must be a number, got '$seed'"
@@ -146,10 +150,11 @@ cfg_file=$base_config
 # The boots, shuffled with the seed, and each boot's cells.
 mapfile -t boots < <(matrix_boots "$seed" "${LABELS[@]}")
 
-# write_plan DIR: the state hw-step.sh reads (plan.env, boot-<N>.env,
-# boot-<N>.cells, next).
+# write_plan DIR [FINAL]: the state hw-step.sh reads (plan.env,
+# boot-<N>.env, boot-<N>.cells, next, workloads/), written to DIR and read
+# from FINAL (default DIR) once moved there.
 write_plan() {
-	local d=$1 n=0 b v r pq cl wwid
+	local d=$1 n=0 b v r w pq cl wwid
 	mkdir -p "$d"
 	wwid=$(cat "/sys/class/block/$name/wwid" 2>/dev/null || echo none)
 	cat >"$d/plan.env" <<EOT
@@ -162,17 +167,23 @@ orig_initrd=$orig_initrd
 orig_cmdline=$orig_cmdline
 pb_lib=$BUILD_DIR/hw/pb
 tools=$BUILD_DIR/hw/bin
-workloads=$PB_ROOT/workloads
+workloads=${2:-$d}/workloads
 splat_re=$PB_SPLAT_RE
 pb_runtime=${M[runtime]}
 pb_ramp=${M[ramp]}
 pb_ios=${M[ios]}
-pb_cpu=${M[cpu]}
+pb_cpu=$pb_cpu
+pb_cpuset=$pb_cpuset
+pb_nullb_queues=${M[queues]}
 pb_perf=${M[perf]}
 pb_cyclictest_interval=${M[cyclictest_interval]}
 pb_competitor_seconds=$([ "${M[ios]}" = 0 ] || echo 1)
 kprobes=${M[kprobes]}
 EOT
+	# The files the cells run (a scale workload with its numbers written in).
+	for w in ${M[workloads]} $(for c in ${M[cells]:-}; do echo "${c%@*}"; done); do
+		workload_materialize "$w" "$d/workloads" >/dev/null
+	done
 	for b in "${boots[@]}"; do
 		n=$((n + 1))
 		v=${b%:*} r=${b#*:}
@@ -241,7 +252,7 @@ for k in "${kernels[@]}"; do
 done
 "$PB_ROOT/scripts/hw-install.sh" payload
 if [ ! -f "$run/run.json" ]; then
-	write_plan "$state.tmp"
+	write_plan "$state.tmp" "$state"
 	mkdir -p "$run/boots"
 	configs='{}'
 	for v in "${LABELS[@]}"; do

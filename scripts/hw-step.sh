@@ -314,9 +314,12 @@ run_boot() {
 	fi
 	PB_RUNTIME=$(get pb_runtime "$plan") PB_RAMP=$(get pb_ramp "$plan") PB_IOS=$(get pb_ios "$plan")
 	PB_CPU=$(get pb_cpu "$plan") PB_PERF=$(get pb_perf "$plan") PB_TRACE=$(get trace "$benv")
+	PB_CPUSET=$(get pb_cpuset "$plan") PB_NULLB_QUEUES=$(get pb_nullb_queues "$plan")
+	# Plans written before these keys: fio's CPU alone, one queue of each.
+	PB_CPUSET=${PB_CPUSET:-$PB_CPU} PB_NULLB_QUEUES=${PB_NULLB_QUEUES:-single}
 	PB_CYCLICTEST_INTERVAL=$(get pb_cyclictest_interval "$plan") PB_QUEUE=$(get queue_settings "$benv")
 	PB_LIB=$pb_lib PB_NVME_DEV=$rdev PATH=$(get tools "$plan"):$PATH
-	export PB_RUNTIME PB_RAMP PB_IOS PB_CPU PB_PERF PB_TRACE PB_CYCLICTEST_INTERVAL PB_QUEUE PB_LIB PB_NVME_DEV PATH
+	export PB_RUNTIME PB_RAMP PB_IOS PB_CPU PB_CPUSET PB_NULLB_QUEUES PB_PERF PB_TRACE PB_CYCLICTEST_INTERVAL PB_QUEUE PB_LIB PB_NVME_DEV PATH
 	cs=$(get pb_competitor_seconds "$plan")
 	if [ -n "$cs" ]; then
 		PB_COMPETITOR_SECONDS=$cs

@@ -123,15 +123,54 @@ matrix_boots() {
 	done | shuffle "$seed"
 }
 
+# A scale workload names its readers (fio jobs) and, optionally, each
+# reader's queue depth in the <qd> slot of <rw>-<bs>-<qd>-<engine>:
+# randread-4k-r8-psync, randread-4k-r8pin-psync, randread-4k-r4q16-iouring-hipri.
+# Its file is the template with N (and D) for the numbers,
+# workloads/randread-4k-rN-psync.fio, which reads PB_READERS and PB_DEPTH.
+PB_SCALE_RE='^([a-z0-9]+-[a-z0-9]+)-r([1-9][0-9]*)(q([1-9][0-9]*))?([a-z]*)-([a-z0-9-]+)$'
+
 # workload_file NAME: the workload's file, workloads/NAME.fio (a fio job
-# file) or workloads/NAME.uring (guest/tools/uring-lat's options); fails
-# if there is neither.
+# file) or workloads/NAME.uring (guest/tools/uring-lat's options), or a
+# scale workload's template; fails if there is none.
 workload_file() {
-	local f
-	for f in "$PB_ROOT/workloads/$1.fio" "$PB_ROOT/workloads/$1.uring"; do
-		[ -f "$f" ] && { echo "$f"; return 0; }
+	local f names=("$1")
+	# Without a depth, the template may still take one (D is then 1).
+	if [ ! -f "$PB_ROOT/workloads/$1.fio" ] && [[ $1 =~ $PB_SCALE_RE ]]; then
+		names=("${BASH_REMATCH[1]}-rN${BASH_REMATCH[3]:+qD}${BASH_REMATCH[5]}-${BASH_REMATCH[6]}")
+		[ -n "${BASH_REMATCH[3]}" ] || names+=("${BASH_REMATCH[1]}-rNqD${BASH_REMATCH[5]}-${BASH_REMATCH[6]}")
+	fi
+	for f in "${names[@]/#/$PB_ROOT/workloads/}"; do
+		[ -f "$f.fio" ] && { echo "$f.fio"; return 0; }
+		[ -f "$f.uring" ] && { echo "$f.uring"; return 0; }
 	done
 	return 1
+}
+
+# workload_env NAME: the numbers a scale workload fills into its template
+# ("PB_READERS=N PB_DEPTH=D"), or nothing for any other workload.
+workload_env() {
+	[ ! -f "$PB_ROOT/workloads/$1.fio" ] && [[ $1 =~ $PB_SCALE_RE ]] || return 0
+	echo "PB_READERS=${BASH_REMATCH[2]} PB_DEPTH=${BASH_REMATCH[4]:-1}"
+}
+
+# workload_materialize NAME DIR: write the file the cell runs,
+# DIR/NAME.fio (or .uring): a copy, or a scale template with its numbers
+# written in (so the file kept with the results says what ran); prints it.
+workload_materialize() {
+	local f ext kv sub=()
+	f=$(workload_file "$1") || die "workload '$1' has no file"
+	ext=${f##*.}
+	for kv in $(workload_env "$1"); do
+		sub+=(-e "s/\\\${${kv%%=*}}/${kv#*=}/g")
+	done
+	mkdir -p "$2"
+	if [ ${#sub[@]} -gt 0 ]; then
+		sed "${sub[@]}" "$f" >"$2/$1.$ext"
+	else
+		cp "$f" "$2/$1.$ext"
+	fi
+	echo "$2/$1.$ext"
 }
 
 # matrix_workload WHERE NAME: die unless this matrix can run workload NAME:
@@ -139,7 +178,11 @@ workload_file() {
 # count (uring-lat's ramp is in seconds only when it runs for `runtime`).
 matrix_workload() {
 	local f opts
-	f=$(workload_file "$2") || die "$1: workload '$2' has no workloads/$2.fio (nor .uring)"
+	f=$(workload_file "$2") || die "$1: workload '$2' has no workloads/$2.fio (nor .uring, nor a scale template)"
+	if [ ! -f "$PB_ROOT/workloads/$2.fio" ] && [[ $2 =~ $PB_SCALE_RE ]]; then
+		[ "${BASH_REMATCH[2]}" -le 64 ] && [ "${BASH_REMATCH[4]:-1}" -le 128 ] ||
+			die "$1: workload '$2': at most 64 readers of queue depth at most 128"
+	fi
 	[[ $f == *.uring ]] || return 0
 	opts=$(sed -n 's/^options=//p' "$f")
 	[[ $opts =~ ^(-[HI]|-[qbs]\ [0-9]+)(\ (-[HI]|-[qbs]\ [0-9]+))*$ ]] ||
@@ -164,7 +207,7 @@ matrix_read() {
 		case $key in
 		"" | \#*) continue ;;
 		variants | workloads | conditions | cells | devices | reps | runtime | ramp | ios | smp | cpu | \
-			kprobes | timing | baseline | perf | cyclictest_interval)
+			kprobes | timing | baseline | perf | cyclictest_interval | queues)
 			[ -z "${where[$key]:-}" ] || die "$file:$lineno: '$key' is given twice (first at line ${where[$key]})"
 			where[$key]=$lineno
 			M[$key]=$rest
@@ -177,7 +220,7 @@ matrix_read() {
 		[ -n "${M[$key]:-}" ] || die "$file: missing '$key'"
 	done
 	: "${M[smp]:=2}" "${M[cpu]:=1}" "${M[kprobes]:=0}" "${M[ios]:=0}" "${M[timing]:=realtime}"
-	: "${M[baseline]:=baseline}" "${M[devices]:=nvme}" "${M[cyclictest_interval]:=500}"
+	: "${M[baseline]:=baseline}" "${M[devices]:=nvme}" "${M[cyclictest_interval]:=500}" "${M[queues]:=single}"
 	matrix_positive "$file" reps
 	matrix_positive "$file" runtime
 	matrix_positive "$file" ramp zero-ok
@@ -187,11 +230,17 @@ matrix_read() {
 	# On a real machine (timing hardware) smp is not used and cpu is
 	# checked against the machine's online CPUs (scripts/hw-bench.sh).
 	if [ "${M[timing]}" = hardware ]; then
-		[[ ${M[cpu]} =~ ^[0-9]+$ ]] || die "$file:${where[cpu]:-?}: cpu must be a CPU number, got '${M[cpu]}'"
+		[ "${M[cpu]}" = all ] || [[ ${M[cpu]} =~ ^[0-9]+$ ]] ||
+			die "$file:${where[cpu]:-?}: cpu must be a CPU number or 'all', got '${M[cpu]}'"
 	else
-		[[ ${M[cpu]} =~ ^[0-9]+$ ]] && [ "${M[cpu]}" -lt "${M[smp]}" ] ||
-			die "$file:${where[cpu]:-?}: cpu ${M[cpu]} is not a vCPU of smp ${M[smp]}"
+		# all: the load runs unpinned on every vCPU (the scale matrices).
+		[ "${M[cpu]}" = all ] || { [[ ${M[cpu]} =~ ^[0-9]+$ ]] && [ "${M[cpu]}" -lt "${M[smp]}" ]; } ||
+			die "$file:${where[cpu]:-?}: cpu ${M[cpu]} is not a vCPU of smp ${M[smp]} (nor 'all')"
 	fi
+	# A null_blk device's queues: one submit and one poll queue, or one
+	# of each per vCPU (nvme's default mapping).
+	[[ ${M[queues]} =~ ^(single|percpu)$ ]] ||
+		die "$file:${where[queues]}: queues must be single or percpu, got '${M[queues]}'"
 	[[ ${M[kprobes]} =~ ^[01]$ ]] || die "$file:${where[kprobes]}: kprobes must be 0 or 1, got '${M[kprobes]}'"
 	# kprobe hits would land in the trace's ring buffer.
 	if [ "${M[kprobes]}" = 1 ]; then

@@ -50,6 +50,15 @@ printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\nce
 expect_fail "bench cell without condition" "malformed cell 'randread-4k-qd1-psync' in cells" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\ncells randread-4k-qd1-psync@alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
 expect_fail "bench cell twice" "cell 'randread-4k-qd1-psync@alone' is already in workloads x conditions" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+# Scale matrices: the queue layout, every vCPU, reader counts.
+printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\nreps 1\nruntime 1\nramp 0\nqueues many\n' >"$m"
+expect_fail "bench bad queues" "queues must be single or percpu, got 'many'" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\nreps 1\nruntime 1\nramp 0\ncpu some\n' >"$m"
+expect_fail "bench bad cpu" "cpu some is not a vCPU of smp 2 \\(nor 'all'\\)" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants baseline\nworkloads randread-4k-r65-psync\nconditions alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
+expect_fail "bench too many readers" "workload 'randread-4k-r65-psync': at most 64 readers" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants baseline\nworkloads randread-4k-r8-sideways\nconditions alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
+expect_fail "bench scale workload without template" "workload 'randread-4k-r8-sideways' has no workloads/randread-4k-r8-sideways.fio" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants baseline\ncolour blue\n' >"$m"
 expect_fail "bench unknown key" "unknown key 'colour'" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 # config lines (matrix/*.matrix header): caught while reading the matrix,
