@@ -4,7 +4,8 @@
  * (jobs[].{read,write}.clat_ns.bins, "<bin value in ns>": count), the
  * total latency bins when fio ran with --lat_percentiles=1 (lat_ns.bins,
  * same format; older runs have none), the exact minima, total_ios, iops,
- * CPU usage and context switches.
+ * CPU usage and context switches, and each job's own I/Os and runtime
+ * (one job per reader in the scale matrix: per-reader fairness).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -129,9 +130,29 @@ static int load_total(const char *path, unsigned int job, const char *dir,
 	return load_bins(path, job, dir, "lat_ns", lat, &r->tlat);
 }
 
+/*
+ * The job's runtime in ms: fio's job_runtime, else (older fio) the longer
+ * of its sides' runtime; NAN when it has none, or none above 0.
+ */
+static double job_runtime(json_t *job, const char *const *dirs,
+			  unsigned int nr_dirs)
+{
+	double v, best = NAN;
+	unsigned int d;
+
+	if (!get_num(job, "job_runtime", &v) && v > 0)
+		return v;
+	for (d = 0; d < nr_dirs; d++)
+		if (!get_num(json_object_get(job, dirs[d]), "runtime", &v) &&
+		    v > 0 && (isnan(best) || v > best))
+			best = v;
+	return best;
+}
+
 static int load_job(const char *path, unsigned int i, json_t *job,
 		    struct fio_result *r)
 {
+	struct fio_job *fj = &r->job[i];
 	double usr, sys, iops;
 	uint64_t ctx, ios, err;
 	const char *const *dirs = fio_dirs;
@@ -160,6 +181,8 @@ static int load_job(const char *path, unsigned int i, json_t *job,
 		dirs = fio_mixed;
 		nr_dirs = 1;
 	}
+	fj->ios = 0;
+	fj->runtime_ms = job_runtime(job, dirs, nr_dirs);
 	for (d = 0; d < nr_dirs; d++) {
 		json_t *side = json_object_get(job, dirs[d]);
 		json_t *clat = json_object_get(side, "clat_ns");
@@ -185,6 +208,7 @@ static int load_job(const char *path, unsigned int i, json_t *job,
 		    load_total(path, i, dirs[d], side, r))
 			return -1;
 		take_min(clat, &r->clat_min_ns);
+		fj->ios += ios;
 		r->ios += ios;
 		r->iops += iops;
 	}
@@ -215,6 +239,11 @@ int fio_load(const char *path, struct fio_result *r)
 	jobs = json_object_get(root, "jobs");
 	if (!json_is_array(jobs) || !json_array_size(jobs)) {
 		fprintf(stderr, "%s: missing or empty \"jobs\" array\n", path);
+		goto out;
+	}
+	if (json_array_size(jobs) > FIO_MAX_JOBS) {
+		fprintf(stderr, "%s: %zu jobs, more than the %d readers a cell can have\n",
+			path, json_array_size(jobs), FIO_MAX_JOBS);
 		goto out;
 	}
 	json_array_foreach(jobs, i, job) {

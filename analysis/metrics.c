@@ -56,6 +56,12 @@ const struct metric metrics[] = {
 	{ .key = "clat_samples", .label = "I/Os sampled",
 	  .unit = "I/Os", .better = BETTER_NONE, .agg = AGG_SUM,
 	  .flags = M_SAMPLES },
+	/* One fio job per reader (group_reporting=0): their rates, jain.c. */
+	{ .key = "reader_jain", .label = "readers' fairness (Jain's index)",
+	  .unit = "1 = fair", .better = BETTER_HIGHER, .agg = AGG_MEAN },
+	{ .key = "reader_min_share_pct",
+	  .label = "smallest reader's share x readers",
+	  .unit = "% (100 = fair)", .better = BETTER_HIGHER, .agg = AGG_MEAN },
 	{ .key = "fio_cpu_pct", .label = "fio CPU (usr+sys)",
 	  .unit = "%", .better = BETTER_LOWER, .agg = AGG_MEAN },
 	{ .key = "cpu_busy_ns_per_io", .label = "CPU busy per I/O",

@@ -19,6 +19,7 @@
 #include "cond.h"
 #include "device.h"
 #include "fio.h"
+#include "jain.h"
 #include "model.h"
 #include "procstat.h"
 #include "window.h"
@@ -496,6 +497,27 @@ static int trace_metrics(struct rep *rep, const char *device)
 	return outside_metrics(rep);
 }
 
+/*
+ * Per-reader fairness over the jobs of one fio run, each job's rate being
+ * its I/Os over its own runtime. Absent with one job, or when a job has
+ * no runtime (fio wrote none).
+ */
+static void reader_metrics(struct rep *rep, const struct fio_result *fr)
+{
+	double rate[FIO_MAX_JOBS];
+	unsigned int i;
+
+	if (fr->jobs < 2)
+		return;
+	for (i = 0; i < fr->jobs; i++) {
+		if (isnan(fr->job[i].runtime_ms))
+			return;
+		rate[i] = fr->job[i].ios / (fr->job[i].runtime_ms / 1000);
+	}
+	set(rep, "reader_jain", jain_index(rate, fr->jobs));
+	set(rep, "reader_min_share_pct", min_share_pct(rate, fr->jobs));
+}
+
 /* 0: loaded; 1: skipped with a warning; -1: broken input. */
 int rep_load(struct run *run, struct rep *rep, const char *dir,
 	     const char *condition, const char *device)
@@ -564,6 +586,7 @@ int rep_load(struct run *run, struct rep *rep, const char *dir,
 	set(rep, "iops", fr->iops);
 	set(rep, "fio_cpu_pct", fr->cpu_pct);
 	set(rep, "clat_samples", fr->lat.n);
+	reader_metrics(rep, fr);
 	if (fr->ios)
 		set(rep, "ctx_per_io", (double)fr->ctx / fr->ios);
 	lat_metrics(rep);

@@ -13,8 +13,10 @@
  * 3: cyclictest percentiles and max as medians over boots, with
  * _pooled and (percentiles) _lower_bound.
  * 4: "breakdown", the per-I/O path breakdown of traced cells.
+ * 5: per-reader fairness (reader_jain, reader_min_share_pct),
+ * ios_per_busy_cpu_sec and "scale".
  */
-#define SUMMARY_FORMAT_VERSION 4
+#define SUMMARY_FORMAT_VERSION 5
 
 json_t *summary_json(const struct run *run, const struct opts *o);
 int summary_validate(json_t *want, json_t *got);

@@ -61,7 +61,7 @@ unit_tests() {
 # graph (file stem -> header stem) has no cycle. Every .c/.h stem must be
 # listed here.
 declare -A LAYER=(
-	[warn]=0 [hist]=0 [metrics]=0 [opts]=0
+	[warn]=0 [hist]=0 [metrics]=0 [jain]=0 [opts]=0
 	[fio]=1 [procstat]=1 [cond]=1 [window]=1 [timing]=1 [device]=1 [trace]=1
 	[model]=2 [rep]=2 [rundir]=2 [loss]=2
 	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
@@ -212,7 +212,7 @@ good_run() {
 	mkdir -p $OUT/oldfmt
 	sed 's/"format_version": [0-9]*/"format_version": 1/' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
 	expect "validate: older format_version is a schema difference" 1 \
-		'^schema differs \(format_version 1 vs 4\): regenerate' -- \
+		'^schema differs \(format_version 1 vs 5\): regenerate' -- \
 		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	if $PROG $FIX/run-ok --out $OUT/oldfmt --validate 2>&1 | grep -q 'clat_p99_ns\|not recomputed'; then
 		fail "validate: a schema difference names no key"
@@ -222,11 +222,11 @@ good_run() {
 	# Version 2 had no cyclictest _pooled and _lower_bound keys.
 	sed 's/"format_version": [0-9]*/"format_version": 2/' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
 	expect "validate: format_version 2 (pooled cyclictest) is a schema difference" 1 \
-		'^schema differs \(format_version 2 vs 4\): regenerate' -- \
+		'^schema differs \(format_version 2 vs 5\): regenerate' -- \
 		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	jq 'del(.format_version)' $OUT/ok/summary.json >$OUT/oldfmt/summary.json
 	expect "validate: no format_version is a schema difference" 1 \
-		'^schema differs \(format_version none vs 4\)' -- \
+		'^schema differs \(format_version none vs 5\)' -- \
 		$PROG $FIX/run-ok --out $OUT/oldfmt --validate
 	expect "validate: different seed fails" 1 "DIFFERS" -- \
 		$PROG $FIX/run-ok --out $OUT/ok --validate --seed 8
@@ -644,7 +644,7 @@ breakdown() {
 	else
 		fail "breakdown: report.md tables per condition, step medians, coverage, tracing's cost"
 	fi
-	if jq -e '.format_version == 4 and .breakdown.timing_model == "icount" and
+	if jq -e '.format_version == 5 and .breakdown.timing_model == "icount" and
 			.breakdown.steps == ["submit", "device", "find", "wake", "runq", "return"] and
 			(.breakdown.cells | length == 4) and
 			(.breakdown.cells[] | select(.variant == "baseline-nullb.traced" and .condition == "alone") |
@@ -677,7 +677,7 @@ breakdown() {
 		$PROG $FIX/run-breakdown --out $OUT/bd --validate
 	sed 's/"format_version": [0-9]*/"format_version": 3/' $j >$OUT/oldfmt/summary.json
 	expect "validate: format_version 3 (no breakdown) is a schema difference" 1 \
-		'^schema differs \(format_version 3 vs 4\): regenerate' -- \
+		'^schema differs \(format_version 3 vs 5\): regenerate' -- \
 		$PROG $FIX/run-breakdown --out $OUT/oldfmt --validate
 	# One I/O more in the window than in the trace: invalid, not shown.
 	rm -rf $OUT/bdlost
@@ -716,6 +716,35 @@ breakdown() {
 	expect "breakdown: a trace.txt.gz that does not decompress names the file" 1 \
 		"$cell/1/trace.txt.gz: gzip -dc failed" -- \
 		$PROG $OUT/bdmark --out $OUT/b --no-plots
+}
+
+# Per-reader fairness on run-readers/ (hand-made: make-reader-fixtures.sh):
+# rep 1 Jain 8/11 and smallest share 50 %, rep 2 1 and 100 %.
+readers() {
+	local j=$OUT/rd/summary.json f
+	expect "readers: run-readers is reported" 0 "wrote" -- \
+		$PROG $FIX/run-readers --out $OUT/rd --no-plots
+	if jq -e '.format_version == 5 and (.cells[0] |
+			(.reader_jain * 22 | round) == 19 and (.reader_jain - 19 / 22 | fabs) < 1e-12 and
+			.reader_min_share_pct == 75 and (.reader_jain_per_rep[1] == 1) and
+			(.reader_min_share_pct_per_rep == [50, 100]))' $j >/dev/null &&
+		grep -Eq "^\| readers' fairness \(Jain's index\) \| 1 = fair \| 0\.864 \(0\.00%\) \|$" $OUT/rd/report.md &&
+		grep -q '^| smallest reader.s share x readers | % (100 = fair) | 75 (0.00%) |$' $OUT/rd/report.md; then
+		pass "readers: reader_jain 19/22 and reader_min_share_pct 75 in summary.json and report.md"
+	else
+		fail "readers: reader_jain 19/22 and reader_min_share_pct 75 in summary.json and report.md"
+	fi
+	sed 's/"format_version": [0-9]*/"format_version": 4/' $j >$OUT/oldfmt/summary.json
+	expect "validate: format_version 4 (no reader metrics) is a schema difference" 1 \
+		'^schema differs \(format_version 4 vs 5\): regenerate' -- \
+		$PROG $FIX/run-readers --out $OUT/oldfmt --validate
+	rm -rf $OUT/rdmany
+	cp -r $FIX/run-readers $OUT/rdmany
+	f="$OUT/rdmany/baseline/randread-4k-r4-psync@alone/1/fio.json"
+	jq '.jobs as $j | .jobs = [range(1025) | $j[0]]' $FIX/fio-readers-4.json >$f
+	expect "readers: 1025 jobs in one fio.json is refused, naming the file" 1 \
+		'r4-psync@alone/1/fio.json: 1025 jobs, more than the 1024 readers a cell can have' -- \
+		$PROG $OUT/rdmany --out $OUT/b --no-plots
 }
 
 # set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
@@ -851,6 +880,7 @@ window
 crossover
 answer
 breakdown
+readers
 timing
 runjson_baseline
 cli

@@ -25,6 +25,7 @@
 #include "fair.h"
 #include "fio.h"
 #include "hist.h"
+#include "jain.h"
 #include "loss.h"
 #include "metrics.h"
 #include "model.h"
@@ -211,6 +212,69 @@ static void test_fio_lat(void)
 	      (unsigned long long)hist_percentile(&r->lat, 50), r->lat_min_ns);
 	json_decref(root);
 	free(r);
+}
+
+/* Per-reader fairness: Jain's index and the smallest share, by hand. */
+static void test_readers(void)
+{
+	static const double rates[] = { 100, 100, 200, 400 };
+	static const double starved[] = { 0, 100, 100, 100 };
+	static const double one[] = { 100 };
+	struct fio_result *r = malloc(sizeof(*r));
+	struct opts o = { .seed = DEFAULT_SEED, .resamples = 200 };
+	struct run run;
+	struct cell *c;
+	int mj, ms;
+
+	check(close_to(jain_index(rates, 4), 8.0 / 11, 1e-12) &&
+	      close_to(min_share_pct(rates, 4), 50, 1e-12),
+	      "readers: Jain 100 100 200 400 = 8/11, smallest share 50 %",
+	      "%.17g %.17g", jain_index(rates, 4), min_share_pct(rates, 4));
+	check(close_to(jain_index(starved, 4), 0.75, 1e-12) &&
+	      min_share_pct(starved, 4) == 0 &&
+	      isnan(jain_index(one, 1)) && isnan(min_share_pct(one, 1)) &&
+	      isnan(jain_index(starved, 1)),
+	      "readers: a starved reader is 0 %, one reader (or no I/O) has no index",
+	      "");
+	check(r && !fio_load(FIX "fio-readers-4.json", r) && r->jobs == 4 &&
+	      r->job[3].ios == 400 && r->job[3].runtime_ms == 1000 &&
+	      r->ios == 800,
+	      "readers: each job's I/Os and job_runtime kept", "");
+	check(r && !fio_load(FIX "fio-readers-equal.json", r) &&
+	      r->job[1].ios == 200 && r->job[1].runtime_ms == 2000,
+	      "readers: job_runtime wins over the side's runtime", "%g",
+	      r ? r->job[1].runtime_ms : NAN);
+	check(r && !fio_load(FIX "fio-readers-old.json", r) &&
+	      r->job[0].runtime_ms == 1500 && r->job[1].runtime_ms == 1000,
+	      "readers: without job_runtime, read.runtime (older fio)", "");
+	check(r && !fio_load(FIX "fio-readers-nort.json", r) &&
+	      isnan(r->job[0].runtime_ms),
+	      "readers: no runtime at all is NAN", "");
+	free(r);
+
+	metrics_init();
+	mj = minst_find("reader_jain");
+	ms = minst_find("reader_min_share_pct");
+	if (run_load(&run, FIX "run-readers", "baseline")) {
+		check(0, "readers: run-readers loads", "");
+		return;
+	}
+	run_aggregate(&run, &o);
+	c = run_find(&run, "baseline", "randread-4k-r4-psync@alone");
+	check(c && close_to(c->reps[0].val[mj], 8.0 / 11, 1e-12) &&
+	      c->reps[1].val[mj] == 1 && close_to(c->agg[mj].value, 19.0 / 22, 1e-12) &&
+	      close_to(c->reps[0].val[ms], 50, 1e-12) &&
+	      close_to(c->reps[1].val[ms], 100, 1e-12) &&
+	      close_to(c->agg[ms].value, 75, 1e-12) && c->agg[mj].n == 2,
+	      "readers: per rep 8/11 and 1, the cell's reader_jain 19/22, share 75 %",
+	      "%.17g %.17g", c ? c->agg[mj].value : NAN,
+	      c ? c->agg[ms].value : NAN);
+	run_free(&run);
+	run_load(&run, FIX "run-ok", "baseline");
+	c = run_find(&run, "baseline", "randread-4k-qd1-psync@alone");
+	check(c && isnan(c->reps[0].val[mj]) && isnan(c->reps[0].val[ms]),
+	      "readers: a one-job fio run has no reader fairness", "");
+	run_free(&run);
 }
 
 static void test_fio(void)
@@ -1512,6 +1576,7 @@ int main(void)
 	test_bins();
 	test_percentiles();
 	test_fio();
+	test_readers();
 	test_procstat();
 	test_stats();
 	test_metrics();
