@@ -154,6 +154,12 @@ static int cpu_metrics(struct rep *rep, double ios)
 		return 0;	/* too short to tick: leave absent */
 	busy = total - d[CPU_IDLE] - d[CPU_IOWAIT];
 	set(rep, "cpu_busy_ns_per_io", busy * (1e9 / USER_HZ) / ios);
+	/*
+	 * The same ratio upside down, per rep: the mean over reps of the
+	 * reciprocals, not the reciprocal of the mean busy time per I/O.
+	 */
+	if (busy > 0)
+		set(rep, "ios_per_busy_cpu_sec", ios / (busy / USER_HZ));
 	set(rep, "cpu_user_pct", (d[CPU_USER] + d[CPU_NICE]) / total * 100);
 	set(rep, "cpu_system_pct", d[CPU_SYSTEM] / total * 100);
 	set(rep, "cpu_idle_pct", (d[CPU_IDLE] + d[CPU_IOWAIT]) / total * 100);
