@@ -4,9 +4,9 @@
  * maintainer can paste into a mail. Plain ASCII, at most ANSWER_COLS
  * columns: one row per design under the name people use for it, one
  * overhead/gain pair per device latency (in blocks when they do not fit
- * side by side), then the CPU per I/O at one latency. Every number is a
- * crossover.c point printed as the headline prints it, so the two agree
- * to the digit.
+ * side by side), then the CPU per I/O at one latency. names.c names
+ * the designs. Every number is a crossover.c point printed as the
+ * headline prints it, so the two agree to the digit.
  */
 #include <limits.h>
 #include <math.h>
@@ -18,35 +18,13 @@
 #include "answer.h"
 #include "crossover.h"
 #include "engine.h"
+#include "fmt.h"
+#include "names.h"
 
-#define NAME_LEN	64
 #define NUM_LEN		32
 #define GAP		2	/* spaces between columns */
 /* The device latency whose CPU per I/O is shown (the nearest one run). */
 #define CPU_AT_US	10
-
-/* label NULL: the baseline label; engine NULL: any workload of label. */
-static const struct {
-	const char *label, *engine, *name;
-} names[] = {
-	{ NULL, "psync", "interrupts" },
-	{ "inline", NULL, "inline (waiter polls)" },
-	{ "idle", NULL, "idle (idle loop polls)" },
-	{ "idle-window", NULL, "idle + waiter's window" },
-	{ "hybrid", NULL, "hybrid (adaptive)" },
-	{ "hybrid-fixed", NULL, "hybrid (fixed 5 us)" },
-	{ NULL, "iouring-hipri", "io_uring IOPOLL" },
-	{ "iouring-hybrid", "uring-hybrid", "io_uring hybrid IOPOLL" },
-};
-
-#define NR_NAMES	(sizeof(names) / sizeof(names[0]))
-
-struct design {
-	const struct cell *d;	/* its first cell in the headline condition */
-	unsigned int rank;	/* index in names[], NR_NAMES when unnamed */
-	unsigned int order;	/* in the run: unnamed designs keep it */
-	char name[NAME_LEN];
-};
 
 /* A space wrapf() does not break at ("\x1f" in strings), printed as one. */
 #define NBSP		0x1f
@@ -81,46 +59,14 @@ static void wrapf(FILE *f, const char *fmt, ...)
 	free(s);
 }
 
-static void name_design(const struct run *run, struct design *x)
-{
-	const char *eng = engine_name(x->d->workload);
-	unsigned int k;
-
-	for (k = 0; k < NR_NAMES; k++) {
-		const char *label = names[k].label ?: run->variants[0];
-
-		if (!strcmp(x->d->variant, label) &&
-		    (!names[k].engine || !strcmp(eng, names[k].engine)))
-			break;
-	}
-	x->rank = k;
-	snprintf(x->name, NAME_LEN, "%s",
-		 k < NR_NAMES ? names[k].name : x->d->variant);
-}
-
-static int cmp_design(const void *a, const void *b)
-{
-	const struct design *x = a, *y = b;
-
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return (x->order > y->order) - (x->order < y->order);
-}
-
-/*
- * The designs of the headline condition, named and in the order people
- * list them. The engine is appended to a name two designs share and to
- * an unnamed design whose label has others (the baseline's
- * pvsync2-hipri is not the baseline).
- */
+/* The designs of the headline condition, named and in usual order. */
 static struct design *designs(const struct run *run, const char *cond,
 			      unsigned int *nr)
 {
 	struct design *v = calloc(run->nr_cells + 1, sizeof(*v));
-	unsigned char *dup = calloc(run->nr_cells + 1, 1);
-	unsigned int i, j, n = 0;
+	unsigned int i, n = 0;
 
-	for (i = 0; v && dup && i < run->nr_cells; i++) {
+	for (i = 0; v && i < run->nr_cells; i++) {
 		const struct cell *c = run->cells[i];
 
 		if (!xo_in(c) || strcmp(c->condition, cond) ||
@@ -128,35 +74,12 @@ static struct design *designs(const struct run *run, const char *cond,
 			continue;
 		v[n].d = c;
 		v[n].order = n;
-		name_design(run, &v[n++]);
+		n++;
 	}
-	for (i = 0; dup && i < n; i++)
-		for (j = 0; j < n; j++)
-			if (i != j && (!strcmp(v[i].name, v[j].name) ||
-				       (v[i].rank == NR_NAMES &&
-					!strcmp(v[i].d->variant,
-						v[j].d->variant))))
-				dup[i] = 1;
-	for (i = 0; dup && i < n; i++)
-		if (dup[i]) {
-			size_t l = strlen(v[i].name);
-
-			snprintf(v[i].name + l, NAME_LEN - l, " %s",
-				 engine_name(v[i].d->workload));
-		}
-	free(dup);
 	if (v)
-		qsort(v, n, sizeof(*v), cmp_design);
+		designs_name(run, v, n);
 	*nr = n;
 	return v;
-}
-
-static void num(char *buf, double v, double scale, const char *fmt)
-{
-	if (isnan(v))
-		snprintf(buf, NUM_LEN, "-");
-	else
-		snprintf(buf, NUM_LEN, fmt, v / scale);
 }
 
 static const char *meta(const struct cell *c, const char *key)
@@ -264,11 +187,11 @@ static void table(FILE *f, const struct run *run, const char *cond,
 			xo_point(run, xo_cell(run, v[i].d->variant,
 					      v[i].d->workload, cond, pts[k]),
 				 pts[k], &p);
-			num(OVH(i, k), p.ovh50, 1000, "%.2f");
+			fmt_num(OVH(i, k), NUM_LEN, p.ovh50, 1000, "%.2f");
 			if (p.c && p.ref == p.c)
 				snprintf(GAIN(i, k), NUM_LEN, "ref");
 			else
-				num(GAIN(i, k), p.gain50, 1, "%+.2f%%");
+				fmt_num(GAIN(i, k), NUM_LEN, p.gain50, 1, "%+.2f%%");
 			if (strlen(OVH(i, k)) > ow)
 				ow = strlen(OVH(i, k));
 			if (strlen(GAIN(i, k)) > gw)
@@ -325,7 +248,7 @@ static void cpu(FILE *f, const struct run *run, const char *cond,
 				  "cpu_per_io_ns");
 
 		any |= !isnan(x);
-		num(val[i], x, 1000, "%.2f");
+		fmt_num(val[i], NUM_LEN, x, 1000, "%.2f");
 		if (strlen(v[i].name) > nw)
 			nw = strlen(v[i].name);
 		if (strlen(val[i]) > vw)

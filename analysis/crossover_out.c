@@ -13,15 +13,6 @@
 
 #define XO_COLS 9
 
-static void num(char *buf, size_t len, double v, double scale,
-		const char *fmt)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, fmt, v / scale);
-}
-
 /* A cyclictest value: median over boots, "≥" when a lower bound. */
 static void cyc_num(char *buf, size_t len, const struct cell *c,
 		    const char *key)
@@ -79,14 +70,14 @@ static void xo_table(FILE *f, const struct run *run, const char *cond,
 		cyc = xo_cell(run, d->variant, d->workload, "cyclictest", us);
 		snprintf(r[0], 160, "%s/%s%s", d->variant, d->workload,
 			 xo_is_ref(run, d) ? " (interrupts)" : "");
-		num(r[1], 160, p.ovh50, 1000, "%.2f");
-		num(r[2], 160, p.ovh99, 1000, "%.2f");
-		num(r[3], 160, p.gain50, 1, "%+.2f%%");
-		num(r[4], 160, xo_val(d, "cpu_per_io_ns"), 1000, "%.2f");
-		num(r[5], 160, xo_val(comp, "competitor_loss_pct"), 1, "%.2f");
-		num(r[6], 160, xo_val(comp, "task_cpu_ns_per_io"), 1000, "%.2f");
+		fmt_num(r[1], 160, p.ovh50, 1000, "%.2f");
+		fmt_num(r[2], 160, p.ovh99, 1000, "%.2f");
+		fmt_num(r[3], 160, p.gain50, 1, "%+.2f%%");
+		fmt_num(r[4], 160, xo_val(d, "cpu_per_io_ns"), 1000, "%.2f");
+		fmt_num(r[5], 160, xo_val(comp, "competitor_loss_pct"), 1, "%.2f");
+		fmt_num(r[6], 160, xo_val(comp, "task_cpu_ns_per_io"), 1000, "%.2f");
 		cyc_num(r[7], 160, cyc, "cyclictest_p99_us");
-		num(r[8], 160, p.spread, 1, "%.2f%%");
+		fmt_num(r[8], 160, p.spread, 1, "%.2f%%");
 		for (k = 0; k < XO_COLS; k++)
 			if (strlen(r[k]) > w[k])
 				w[k] = strlen(r[k]);

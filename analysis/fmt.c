@@ -22,6 +22,17 @@ const char *fmt_val(char *buf, size_t len, double v)
 	return buf;
 }
 
+/* v / scale printed with fmt, "-" when missing (NAN). */
+const char *fmt_num(char *buf, size_t len, double v, double scale,
+		    const char *fmt)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, fmt, v / scale);
+	return buf;
+}
+
 /* jansson cannot encode NaN: missing values are null. */
 json_t *jnum(double v)
 {

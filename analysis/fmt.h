@@ -7,6 +7,8 @@
 #include <jansson.h>
 
 const char *fmt_val(char *buf, size_t len, double v);
+const char *fmt_num(char *buf, size_t len, double v, double scale,
+		    const char *fmt);
 json_t *jnum(double v);
 
 #endif

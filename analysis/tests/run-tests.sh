@@ -66,7 +66,7 @@ declare -A LAYER=(
 	[model]=2 [rep]=2 [rundir]=2 [loss]=2
 	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
 	[sweep]=3 [crossover]=3 [precision]=3 [breakdown]=3
-	[fmt]=4 [mdtab]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
+	[fmt]=4 [mdtab]=4 [names]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
 	[crossover_out]=4 [crossover_plot]=4 [breakdown_out]=4
 	[breakdown_plot]=4 [precision_out]=4 [summary]=4
 	[table]=4 [answer]=4 [plot]=4 [plots]=4
