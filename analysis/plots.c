@@ -4,6 +4,7 @@
 #include "crossover_plot.h"
 #include "fair_out.h"
 #include "plots.h"
+#include "scale_plot.h"
 #include "sweep_out.h"
 
 int write_plots(const struct run *run, const struct opts *o, const char *dir)
@@ -15,6 +16,6 @@ int write_plots(const struct run *run, const struct opts *o, const char *dir)
 		return -1;
 	failed = plot_cells(&s, run) || fair_plots(run, o, &s) ||
 		 sweep_plots(run, &s) || crossover_plots(run, &s) ||
-		 breakdown_plots(run, &s);
+		 breakdown_plots(run, &s) || scale_plots(run, &s);
 	return plot_close(&s, failed);
 }

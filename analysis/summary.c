@@ -15,6 +15,7 @@
 #include "fair_out.h"
 #include "fmt.h"
 #include "precision_out.h"
+#include "scale_out.h"
 #include "stats.h"
 #include "summary.h"
 
@@ -236,6 +237,7 @@ json_t *summary_json(const struct run *run, const struct opts *o)
 	json_object_set_new(root, "qd1_p50_precision", precision_json(run));
 	json_object_set_new(root, "crossover", crossover_json(run));
 	json_object_set_new(root, "breakdown", breakdown_json(run));
+	json_object_set_new(root, "scale", scale_json(run));
 	return root;
 }
 

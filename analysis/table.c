@@ -19,6 +19,7 @@
 #include "hist.h"
 #include "precision_out.h"
 #include "procstat.h"
+#include "scale_out.h"
 #include "stats.h"
 #include "sweep_out.h"
 #include "table.h"
@@ -593,6 +594,7 @@ int write_report(const struct run *run, const struct opts *o,
 	else
 		headline_report(f, run);
 	md_invalid(f, run);
+	scale_report(f, run);
 	breakdown_report(f, run);
 	md_provenance_all(f, run);
 	md_method(f, run, o);

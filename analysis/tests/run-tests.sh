@@ -65,9 +65,9 @@ declare -A LAYER=(
 	[fio]=1 [procstat]=1 [cond]=1 [window]=1 [timing]=1 [device]=1 [trace]=1
 	[model]=2 [rep]=2 [rundir]=2 [loss]=2
 	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
-	[sweep]=3 [crossover]=3 [precision]=3 [breakdown]=3
+	[sweep]=3 [crossover]=3 [precision]=3 [breakdown]=3 [scale]=3
 	[fmt]=4 [mdtab]=4 [names]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
-	[crossover_out]=4 [crossover_plot]=4 [breakdown_out]=4
+	[crossover_out]=4 [crossover_plot]=4 [scale_out]=4 [scale_plot]=4 [breakdown_out]=4
 	[breakdown_plot]=4 [precision_out]=4 [summary]=4
 	[table]=4 [answer]=4 [plot]=4 [plots]=4
 	[main]=5
@@ -749,6 +749,102 @@ readers() {
 		$PROG $OUT/rdmany --out $OUT/b --no-plots
 }
 
+# scale_section REPORT: report.md's Scale section, heading to next "## ".
+scale_section() {
+	sed -n '/^## Scale/,/^## [^S]/p' "$1" | sed '$d'
+}
+
+# The Scale section on run-scale/ (hand-made, known IOPS, CPU, latency
+# and Jain: tests/fixtures/make-scale-fixture.sh).
+scale() {
+	local r=$OUT/sc/report.md j=$OUT/sc/summary.json d=$OUT/sc/plots sec=$OUT/sc/scale.md
+	local a='randread-4k-rN@alone@nullb-10us'
+	expect "scale: run-scale is reported" 0 "wrote" -- \
+		$PROG $FIX/run-scale --out $OUT/sc
+	scale_section $r >$sec
+	if [ "$(grep -n '^## Scale' $r | cut -d: -f1)" -gt "$(grep -n '^## Headline' $r | cut -d: -f1)" ] &&
+		[ "$(grep -n '^## Scale' $r | cut -d: -f1)" -lt "$(grep -n '^## Provenance' $r | cut -d: -f1)" ] &&
+		grep -q '^## Scale — instruction-count time (1 instruction = 2^0 ns)$' $sec &&
+		grep -q 'on a guest with 2 vCPUs' $sec &&
+		grep -q '^### randread-4k-r<N>-\* @alone @nullb-10us$' $sec &&
+		grep -q '^### randread-4k-r<N>pin-\* @busy @nullb-10us$' $sec &&
+		grep -Eq '^\| design +\| r4 IOPS \| r4 CPU us \| r4 p50 us \| r4 p99 us \| r4 Jain \|$' $sec &&
+		grep -Eq '^\| interrupts +\| +36060 \| +19\.97 \| +80\.38 \| +160\.77 \| +1\.000 \|$' $sec &&
+		grep -Eq '^\| inline \(waiter polls\) +\| +30075 \| +39\.90 \| +75\.26 \| +150\.53 \| +0\.893 \|$' $sec &&
+		grep -Eq '^\| inline \(waiter polls\) +\| +26145 \| +39\.78 \| +40\.19 \| +80\.38 \| +0\.900 \|$' $sec &&
+		grep -Eq '^\| inline \(waiter polls\) +\| +32535 \| .* \| +0\.920 \|$' $sec &&
+		grep -Eq '^\| io_uring IOPOLL +\| +16015 \| +9\.99 \| +20\.10 \| +40\.19 \| +- \|$' $sec &&
+		grep -Eq '^\| idle \(idle loop polls\) +\| +38060 \|' $sec; then
+		pass "scale: report.md's Scale section, a row per design, IOPS, CPU, p50, p99 and Jain per N"
+	else
+		fail "scale: report.md's Scale section, a row per design, IOPS, CPU, p50, p99 and Jain per N"
+		sed 's/^/# /' $sec | head -n 40
+	fi
+	grep '^|' $sec >$sec.tables
+	if [ "$(answer_cols $sec.tables)" -le 100 ] && [ "$(answer_cols $sec.tables)" -gt 50 ] &&
+		[ "$(grep -c '^| design ' $sec)" = 6 ]; then
+		pass "scale: tables within 100 columns ($(answer_cols $sec.tables)), split per reader count"
+	else
+		fail "scale: tables within 100 columns ($(answer_cols $sec.tables)), split per reader count"
+	fi
+	if grep -q '^- inline (waiter polls) (`inline/pvsync2-hipri`): from N = 4: 30075 vs 36060 IOPS (-16.60%); Mann-Whitney p = 0.0286, Holm p = 1 over the report.s [0-9]* secondary tests: not significant\.$' $sec &&
+		grep -q '^- idle (idle loop polls) (`idle/pvsync2-hipri`): at no reader count of the table\.$' $sec &&
+		grep -q '^- io_uring IOPOLL (`baseline/iouring-hipri`): at no reader count of the table\.$' $sec &&
+		! grep -q '^- interrupts' $sec &&
+		grep -q '^- inline (waiter polls) (`inline/pvsync2-hipri`): from N = 4: 30000 vs 36000 IOPS (-16.67%); a point comparison (1 and 1 boots: no test)\.$' $sec &&
+		jq -e '(.engine_comparisons[] | select(.variant == "inline" and .cell == "randread-4k-r4-pvsync2-hipri@alone@nullb-10us") | .iops_p_value_holm) as $h |
+			.scale.vcpus == 2 and (.scale.tables | length == 2) and .scale.tables[0].readers == [1, 2, 4, 8] and
+			(.scale.tables[0].designs[] | select(.name == "inline (waiter polls)") |
+			 .below_interrupts_from_readers == 4 and (.below_p_value * 70 | round) == 2 and
+			 .below_p_value_holm == $h and .below_significant == false and
+			 ([.points[].iops] == [15015, 26145, 30075, 32535]) and
+			 (.points[3].reader_jain * 88 | round) == 81) and
+			(.scale.tables[0].designs[] | select(.name == "idle (idle loop polls)") |
+			 .below_interrupts_from_readers == null and .below_p_value == null)' $j >/dev/null; then
+		pass "scale: inline below interrupts from N = 4 with the report's Holm p; idle, io_uring never; a point comparison on 1 boot"
+	else
+		fail "scale: inline below interrupts from N = 4 with the report's Holm p; idle, io_uring never; a point comparison on 1 boot"
+		grep '^- ' $sec | sed 's/^/# /'
+	fi
+	expect "scale: --validate" 0 "matches the raw files" -- \
+		$PROG $FIX/run-scale --out $OUT/sc --validate
+	expect "scale: engine reference moved by --baseline VARIANT/CELL" 0 "wrote" -- \
+		$PROG $FIX/run-scale --out $OUT/sc-b --no-plots \
+		--baseline 'baseline/randread-4k-r4-iouring-hipri@alone@nullb-10us'
+	if grep -q '^- inline (waiter polls) (`inline/pvsync2-hipri`): from N = 4: 30075 vs 36060 IOPS (-16.60%); uncorrected Mann-Whitney p = 0.0286, not among the report.s Holm tests: read it as a point comparison\.$' $OUT/sc-b/report.md; then
+		pass "scale: a pair outside the report's Holm tests is a point comparison"
+	else
+		fail "scale: a pair outside the report's Holm tests is a point comparison"
+	fi
+	if ! grep -q '^## Scale' $OUT/xo/report.md && jq -e '.scale.tables == []' $OUT/xo/summary.json >/dev/null; then
+		pass "scale: a run without r<N> workloads has no Scale section"
+	else
+		fail "scale: a run without r<N> workloads has no Scale section"
+	fi
+	if [ -s "$d/scale-iops@$a.dat" ] && [ -s "$d/scale-cpu@$a.dat" ] &&
+		[ -s "$d/scale-iops@randread-4k-rNpin@busy@nullb-10us.dat" ] &&
+		[ "$(sed -n '/^# inline/,/^$/p' "$d/scale-iops@$a.dat" | awk 'NR > 1 && NF' | tr '\n' ' ')" = "1 15015 2 26145 4 30075 8 32535 " ] &&
+		grep -Eq '^4 39\.90[0-9]*$' "$d/scale-cpu@$a.dat" &&
+		grep -q '^set logscale x 2$' $d/plots.gp &&
+		grep -q '^set xtics ("1" 1, "2" 2, "4" 4, "8" 8)$' $d/plots.gp &&
+		grep -q "index 1 using 1:2 with linespoints lc 2 pt 7 title \"inline (waiter polls)\"" $d/plots.gp; then
+		pass "scale: IOPS and CPU plots per table, log2 x with a tick per N, designs by name"
+	else
+		fail "scale: IOPS and CPU plots per table, log2 x with a tick per N, designs by name"
+	fi
+	if command -v gnuplot >/dev/null; then
+		awk 'BEGIN { RS = "\nreset\n" } /set output "scale-/ { print "reset"; print }' \
+			$d/plots.gp >$d/scale-only.gp
+		if [ -s "$d/scale-iops@$a.png" ] && [ -s "$d/scale-cpu@$a.svg" ] &&
+			[ "$(grep -c '^reset' $d/scale-only.gp)" = 8 ] &&
+			[ -z "$(cd $d && gnuplot scale-only.gp 2>&1)" ]; then
+			pass "scale: plots rendered, gnuplot silent on them (no warning)"
+		else
+			fail "scale: plots rendered, gnuplot silent on them (no warning)"
+		fi
+	fi
+}
+
 # set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
 set_meta() {
 	local m
@@ -883,6 +979,7 @@ crossover
 answer
 breakdown
 readers
+scale
 timing
 runjson_baseline
 cli

@@ -31,6 +31,8 @@
 #include "model.h"
 #include "precision.h"
 #include "procstat.h"
+#include "scale.h"
+#include "scale_out.h"
 #include "signif.h"
 #include "stats.h"
 #include "sweep.h"
@@ -1598,6 +1600,87 @@ static void test_breakdown(void)
 	run_free(&run);
 }
 
+/* Scale workloads: <rw>-<bs>-r<N>[<suffix>]-<engine>, on run-scale/. */
+static void test_scale(void)
+{
+	static const char *const bad[] = {
+		"randread-4k-qd1-psync", "randread-4k-r0-psync",
+		"randread-4k-r-psync", "randread-4k-r8", "randread-4k-r8-",
+		"randread-4k-r8PIN-psync", "randread-4k-r8x1-psync",
+	};
+	struct opts o = { .seed = DEFAULT_SEED, .resamples = 200 };
+	struct scale_group *g;
+	struct scale_below b;
+	struct scale_wl w;
+	struct run run;
+	unsigned int i, n, nbad = 0;
+	const struct cell *inl = NULL, *idl = NULL;
+	char s[512];
+
+	check(!scale_parse("randread-4k-r8-psync", &w) &&
+	      !strcmp(w.prefix, "randread-4k") && w.readers == 8 &&
+	      !strcmp(w.suffix, "") && !strcmp(w.engine, "psync") &&
+	      !scale_parse("randread-4k-r16pin-pvsync2-hipri", &w) &&
+	      w.readers == 16 && !strcmp(w.suffix, "pin") &&
+	      !strcmp(w.engine, "pvsync2-hipri") &&
+	      !scale_parse("randread-4k-r8think-pvsync2-hipri", &w) &&
+	      !strcmp(w.suffix, "think"),
+	      "scale: r<N>, r<N>pin, r<N>think workloads parsed", "");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		if (!scale_parse(bad[i], &w))
+			nbad++;
+	check(!nbad, "scale: qd1, r0, r, no engine, capitals are not scale workloads",
+	      "%u accepted", nbad);
+
+	metrics_init();
+	if (run_load(&run, FIX "run-scale", "baseline")) {
+		check(0, "scale: run-scale loads", "");
+		return;
+	}
+	run_aggregate(&run, &o);
+	run_significance(&run, &o);
+	n = scale_groups(&run, &g);
+	check(n == 2 && g[0].nr_readers == 4 && g[0].readers[0] == 1 &&
+	      g[0].readers[3] == 8 && g[0].nr_designs == 4 &&
+	      !strcmp(g[1].wl.suffix, "pin") && g[1].nr_readers == 2 &&
+	      scale_vcpus(&run) == 2,
+	      "scale: run-scale has 2 tables (readers 1-8, 4 designs; pin 2 and 4), 2 vCPUs",
+	      "%u", n);
+	for (i = 0; n && i < g[0].nr_designs; i++) {
+		if (!strcmp(g[0].designs[i]->variant, "inline"))
+			inl = g[0].designs[i];
+		if (!strcmp(g[0].designs[i]->variant, "idle"))
+			idl = g[0].designs[i];
+	}
+	if (inl && idl) {
+		scale_below(&run, &g[0], inl, &b);
+		check(b.readers == 4 && b.iops == 30075 && b.ref_iops == 36060 &&
+		      b.cmp.exact && close_to(b.cmp.p, 2.0 / 70, 1e-12) &&
+		      !isnan(b.cmp.p_holm) && b.cmp.p_holm >= b.cmp.p &&
+		      b.cmp.significant == (b.cmp.p_holm < SIGNIFICANCE_ALPHA),
+		      "scale: inline below interrupts from N = 4 (30075 < 36060), exact p 2/70, Holm-adjusted",
+		      "N %d iops %g ref %g p %g holm %g", b.readers, b.iops,
+		      b.ref_iops, b.cmp.p, b.cmp.p_holm);
+		scale_below(&run, &g[0], idl, &b);
+		check(b.readers == -1 && isnan(b.cmp.p),
+		      "scale: idle never below interrupts", "N %d", b.readers);
+	}
+	b.readers = 8;
+	b.iops = 90;
+	b.ref_iops = 100;
+	b.reps = b.ref_reps = 5;
+	b.cmp.p = 2.0 / 252;
+	b.cmp.exact = 1;
+	b.cmp.p_holm = 0.03;
+	b.cmp.significant = 1;
+	scale_below_str(&run, &b, s, sizeof(s));
+	check(strstr(s, "from N = 8: 90 vs 100 IOPS (-10.00%); Mann-Whitney p = 0.00794, Holm p = 0.03 over the report's") &&
+	      strstr(s, "secondary tests: significant"),
+	      "scale: a Holm-significant drop is called significant", "%s", s);
+	scale_groups_free(g, n);
+	run_free(&run);
+}
+
 int main(void)
 {
 	test_bins();
@@ -1622,5 +1705,6 @@ int main(void)
 	test_trace_cases();
 	test_trace_real();
 	test_breakdown();
+	test_scale();
 	return failed ? 1 : 0;
 }
