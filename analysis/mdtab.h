@@ -19,6 +19,8 @@ int mdtab_init(struct mdtab *t, unsigned int cols);
 int mdtab_add(struct mdtab *t, unsigned int col, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void mdtab_print(FILE *f, const struct mdtab *t);
+void mdtab_print_split(FILE *f, const struct mdtab *t, unsigned int lead,
+		       unsigned int group, unsigned int maxw);
 void mdtab_free(struct mdtab *t);
 
 #endif

@@ -72,85 +72,35 @@ static void values(const struct run *run, const struct scale_group *g,
 }
 
 /*
- * Width of the column group of reader count index n: per column "| "
- * cell " ", the widest of its heading and values.
- */
-static unsigned int group_width(const struct scale_group *g,
-				char (*vals)[NR_VALS][VAL_LEN], unsigned int n)
-{
-	unsigned int k, r, w, sum = 0;
-	char head[64];
-
-	for (k = 0; k < NR_VALS; k++) {
-		w = snprintf(head, sizeof(head), "r%u %s", g->readers[n],
-			     val_head[k]);
-		for (r = 0; r < g->nr_designs; r++)
-			if (strlen(vals[r * g->nr_readers + n][k]) > w)
-				w = strlen(vals[r * g->nr_readers + n][k]);
-		sum += w + 3;
-	}
-	return sum;
-}
-
-/* Print groups [from, to) of reader counts as one aligned table. */
-static void print_table(FILE *f, const struct scale_group *g,
-			const struct design *v, char (*vals)[NR_VALS][VAL_LEN],
-			unsigned int from, unsigned int to)
-{
-	unsigned int r, n, k;
-	struct mdtab t;
-
-	if (mdtab_init(&t, 1 + (to - from) * NR_VALS))
-		return;
-	mdtab_add(&t, 0, "design");
-	for (n = from; n < to; n++)
-		for (k = 0; k < NR_VALS; k++)
-			mdtab_add(&t, 1 + (n - from) * NR_VALS + k, "r%u %s",
-				  g->readers[n], val_head[k]);
-	for (r = 0; r < g->nr_designs; r++) {
-		mdtab_add(&t, 0, "%s", v[r].name);
-		for (n = from; n < to; n++)
-			for (k = 0; k < NR_VALS; k++)
-				mdtab_add(&t, 1 + (n - from) * NR_VALS + k,
-					  "%s",
-					  vals[r * g->nr_readers + n][k]);
-	}
-	mdtab_print(f, &t);
-	fputc('\n', f);
-	mdtab_free(&t);
-}
-
-/*
- * The column groups of g, as many side by side as fit in SCALE_COLS
- * (at least one a table).
+ * The table of g: a column group per reader count, as many side by side
+ * as fit in SCALE_COLS (mdtab_print_split()).
  */
 static void scale_tables(FILE *f, const struct run *run,
 			 const struct scale_group *g, const struct design *v)
 {
-	char (*vals)[NR_VALS][VAL_LEN] = calloc(g->nr_designs * g->nr_readers,
-						sizeof(*vals));
-	unsigned int r, n, from, gw, width, name_w = strlen("design") + 3;
+	char out[NR_VALS][VAL_LEN];
+	unsigned int r, n, k;
+	struct mdtab t;
 
-	if (!vals)
+	if (mdtab_init(&t, 1 + g->nr_readers * NR_VALS))
 		return;
+	mdtab_add(&t, 0, "design");
+	for (n = 0; n < g->nr_readers; n++)
+		for (k = 0; k < NR_VALS; k++)
+			mdtab_add(&t, 1 + n * NR_VALS + k, "r%u %s",
+				  g->readers[n], val_head[k]);
 	for (r = 0; r < g->nr_designs; r++) {
-		if (strlen(v[r].name) + 3 > name_w)
-			name_w = strlen(v[r].name) + 3;
-		for (n = 0; n < g->nr_readers; n++)
-			values(run, g, v[r].d, g->readers[n],
-			       vals[r * g->nr_readers + n]);
-	}
-	for (from = 0; from < g->nr_readers; from = n) {
-		width = 1 + name_w;
-		for (n = from; n < g->nr_readers; n++) {
-			gw = group_width(g, vals, n);
-			if (n > from && width + gw > SCALE_COLS)
-				break;
-			width += gw;
+		mdtab_add(&t, 0, "%s", v[r].name);
+		for (n = 0; n < g->nr_readers; n++) {
+			values(run, g, v[r].d, g->readers[n], out);
+			for (k = 0; k < NR_VALS; k++)
+				mdtab_add(&t, 1 + n * NR_VALS + k, "%s",
+					  out[k]);
 		}
-		print_table(f, g, v, vals, from, n);
 	}
-	free(vals);
+	mdtab_print_split(f, &t, 1, NR_VALS, SCALE_COLS);
+	fputc('\n', f);
+	mdtab_free(&t);
 }
 
 /* "from N = 4: 30075 vs 36060 IOPS (-16.60%); ..." for one design. */

@@ -27,6 +27,7 @@
 #include "hist.h"
 #include "jain.h"
 #include "loss.h"
+#include "mdtab.h"
 #include "metrics.h"
 #include "model.h"
 #include "precision.h"
@@ -1600,6 +1601,52 @@ static void test_breakdown(void)
 	run_free(&run);
 }
 
+/*
+ * mdtab_print_split(): a name column and 3 groups of 2 columns, each
+ * group 2 x (4 + 3) = 14 wide, the name column 1 + 4 + 3 = 8: 36 holds
+ * two groups, 35 one; every table repeats the name column.
+ */
+static void test_mdtab_split(void)
+{
+	static const char want2[] =
+		"| name |   a1 |   a2 |   b1 |   b2 |\n"
+		"|:---- | ----:| ----:| ----:| ----:|\n"
+		"| x    | 1111 | 2222 | 3333 | 4444 |\n"
+		"\n"
+		"| name |   c1 |   c2 |\n"
+		"|:---- | ----:| ----:|\n"
+		"| x    | 5555 | 6666 |\n";
+	struct mdtab t;
+	char *buf = NULL;
+	size_t len = 0, k;
+	FILE *f;
+	int lines = 0;
+
+	mdtab_init(&t, 7);
+	mdtab_add(&t, 0, "name");
+	for (k = 0; k < 6; k++)
+		mdtab_add(&t, k + 1, "%c%zu", (int)('a' + k / 2), k % 2 + 1);
+	mdtab_add(&t, 0, "x");
+	for (k = 0; k < 6; k++)
+		mdtab_add(&t, k + 1, "%zu%zu%zu%zu", k + 1, k + 1, k + 1, k + 1);
+	f = open_memstream(&buf, &len);
+	mdtab_print_split(f, &t, 1, 2, 36);
+	fclose(f);
+	check(buf && !strcmp(buf, want2),
+	      "mdtab: split keeps groups together, as many as fit in 36 columns",
+	      "\n%s", buf);
+	free(buf);
+	f = open_memstream(&buf, &len);
+	mdtab_print_split(f, &t, 1, 2, 35);
+	fclose(f);
+	for (k = 0; buf && k < len; k++)
+		lines += buf[k] == '\n';
+	check(lines == 3 * 3 + 2, "mdtab: one group a table when two do not fit",
+	      "%d lines", lines);
+	free(buf);
+	mdtab_free(&t);
+}
+
 /* Scale workloads: <rw>-<bs>-r<N>[<suffix>]-<engine>, on run-scale/. */
 static void test_scale(void)
 {
@@ -1705,6 +1752,7 @@ int main(void)
 	test_trace_cases();
 	test_trace_real();
 	test_breakdown();
+	test_mdtab_split();
 	test_scale();
 	return failed ? 1 : 0;
 }
