@@ -17,6 +17,8 @@
 #include "breakdown.h"
 #include "model.h"
 #include "plots.h"
+#include "scalex_out.h"
+#include "scalex_plot.h"
 #include "signif.h"
 #include "stats.h"
 #include "summary.h"
@@ -26,9 +28,13 @@ static void usage(FILE *f, const char *prog)
 {
 	fprintf(f,
 		"Usage: %s RUN_DIR [options]\n"
+		"       %s --scale OUT_DIR RUN_DIR... [options]\n"
 		"\n"
 		"Reads RUN_DIR/<variant>/<cell>/<rep>/ and writes report.md, answer.txt\n"
 		"(its headline in %d columns), summary.csv, summary.json and plots/.\n"
+		"With --scale, reads runs of the scale matrix at different vCPU counts\n"
+		"(one each, same timing model and devices) and writes OUT_DIR/scale.md\n"
+		"and OUT_DIR/plots/.\n"
 		"\n"
 		"Options:\n"
 		"  --out DIR               write outputs to DIR (default: RUN_DIR)\n"
@@ -48,10 +54,12 @@ static void usage(FILE *f, const char *prog)
 		"                          DIR/summary.json; exit 1 naming the first\n"
 		"                          differing key (default: off)\n"
 		"  --no-plots              do not write plots/ (default: plots on)\n"
+		"  --scale OUT_DIR         compare the RUN_DIRs' scale tables across vCPU\n"
+		"                          counts into OUT_DIR (default: off, one run)\n"
 		"  -h, --help              this text\n"
 		"\n"
 		"Exit status: 0 ok, 1 broken input or --validate mismatch, 2 usage.\n",
-		prog, ANSWER_COLS, (unsigned long long)DEFAULT_SEED,
+		prog, prog, ANSWER_COLS, (unsigned long long)DEFAULT_SEED,
 		DEFAULT_RESAMPLES);
 }
 
@@ -144,6 +152,68 @@ static int write_all(const struct run *run, const struct opts *o,
 	return r ? 1 : 0;
 }
 
+/* Load, aggregate and test one run, as for its own report. */
+static int load_one(struct run *run, const char *dir, struct opts *o)
+{
+	if (run_load(run, dir, o->base_variant))
+		return -1;
+	if (o->base_variant && strcmp(run->variants[0], o->base_variant))
+		run_warn(run, "baseline variant \"%s\" not found; using \"%s\"",
+			 o->base_variant, run->variants[0]);
+	return run_aggregate(run, o) || run_significance(run, o) ? -1 : 0;
+}
+
+/* --scale OUT_DIR RUN_DIR...: scale.md and plots across vCPU counts. */
+static int scale_mode(struct opts *o, char **dirs, unsigned int n)
+{
+	struct run *runs = calloc(n, sizeof(*runs));
+	unsigned int i, loaded = 0;
+	struct plot_sink s;
+	struct xs_set x;
+	int ret = 1, plots = 0;
+	char *p;
+
+	for (i = 0; runs && i < n; i++, loaded++)
+		if (load_one(&runs[i], dirs[i], o)) {
+			run_free(&runs[i]);
+			goto out;
+		}
+	if (!runs)
+		goto out;
+	ret = xs_open(&x, runs, n);
+	if (ret)
+		goto out_x;
+	ret = 1;
+	if (mkdir(o->scale_dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "%s: %s\n", o->scale_dir, strerror(errno));
+		goto out_x;
+	}
+	if (!o->no_plots) {
+		if (asprintf(&p, "%s/plots", o->scale_dir) < 0)
+			goto out_x;
+		plots = plot_open_label(&s, x.run[0]->timing_label, p);
+		if (!plots)
+			plots = plot_close(&s, scalex_plots(&x, &s));
+		free(p);
+		if (plots < 0)
+			goto out_x;
+	}
+	if (asprintf(&p, "%s/scale.md", o->scale_dir) < 0)
+		goto out_x;
+	if (!scalex_report(&x, p, plots > 0)) {
+		printf("wrote %s\n", p);
+		ret = 0;
+	}
+	free(p);
+out_x:
+	xs_free(&x);
+out:
+	for (i = 0; i < loaded; i++)
+		run_free(&runs[i]);
+	free(runs);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lopts[] = {
@@ -154,6 +224,7 @@ int main(int argc, char **argv)
 		{ "fair-ref", required_argument, NULL, 'f' },
 		{ "validate", no_argument, NULL, 'v' },
 		{ "no-plots", no_argument, NULL, 'n' },
+		{ "scale", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -210,6 +281,9 @@ int main(int argc, char **argv)
 		case 'n':
 			o.no_plots = 1;
 			break;
+		case 'S':
+			o.scale_dir = optarg;
+			break;
 		case 'h':
 			usage(stdout, argv[0]);
 			return 0;
@@ -217,6 +291,14 @@ int main(int argc, char **argv)
 			usage(stderr, argv[0]);
 			return 2;
 		}
+	}
+	if (o.scale_dir && (optind == argc || o.validate || o.out_dir)) {
+		fprintf(stderr, "--scale OUT_DIR takes RUN_DIR... and neither --validate nor --out\n");
+		return 2;
+	}
+	if (o.scale_dir) {
+		metrics_init();
+		return scale_mode(&o, argv + optind, argc - optind);
 	}
 	if (optind + 1 != argc) {
 		usage(stderr, argv[0]);

@@ -16,6 +16,7 @@ struct opts {
 	int validate;
 	int no_plots;
 	const char *fair_ref;	/* --fair-ref [VARIANT/]WORKLOAD, or NULL */
+	const char *scale_dir;	/* --scale OUT_DIR: runs side by side, or NULL */
 };
 
 #endif

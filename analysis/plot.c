@@ -347,11 +347,17 @@ static void kind_script(const void *arg, FILE *gp, const char *dat)
 /* Start plots.gp in dir; 0 or -1 (message printed). */
 int plot_open(struct plot_sink *s, const struct run *run, const char *dir)
 {
+	return plot_open_label(s, run->timing_label, dir);
+}
+
+/* plot_open() for plots of several runs of one timing model. */
+int plot_open_label(struct plot_sink *s, const char *timing, const char *dir)
+{
 	char gpath[4096];
 
 	memset(s, 0, sizeof(*s));
 	s->dir = dir;
-	s->timing = run->timing_label;
+	s->timing = timing;
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "%s: %s\n", dir, strerror(errno));
 		return -1;

@@ -26,6 +26,7 @@ int plot_emit(struct plot_sink *s, const char *file, plot_data_fn data,
 	      plot_script_fn script, const void *arg);
 void plot_safe_name(char *dst, size_t len, const char *src);
 int plot_open(struct plot_sink *s, const struct run *run, const char *dir);
+int plot_open_label(struct plot_sink *s, const char *timing, const char *dir);
 int plot_cells(struct plot_sink *s, const struct run *run);
 int plot_close(struct plot_sink *s, int failed);
 

@@ -84,7 +84,7 @@ int scale_vcpus(const struct run *run)
 }
 
 /* Same table: prefix, suffix, device and condition. */
-static int same_group(const struct cell *a, const struct cell *b)
+int scale_same_group(const struct cell *a, const struct cell *b)
 {
 	struct scale_wl x, y;
 
@@ -95,7 +95,7 @@ static int same_group(const struct cell *a, const struct cell *b)
 }
 
 /* Same row: label and engine. */
-static int same_design(const struct cell *a, const struct cell *b)
+int scale_same_design(const struct cell *a, const struct cell *b)
 {
 	struct scale_wl x, y;
 
@@ -125,7 +125,7 @@ static int fill_group(const struct run *run, unsigned int i,
 		const struct cell *c = run->cells[j];
 		struct scale_wl w;
 
-		if (!scale_in(c) || !same_group(c, g->first))
+		if (!scale_in(c) || !scale_same_group(c, g->first))
 			continue;
 		scale_parse(c->workload, &w);
 		for (k = 0; k < g->nr_readers && g->readers[k] != w.readers; k++)
@@ -139,7 +139,7 @@ static int fill_group(const struct run *run, unsigned int i,
 			g->readers[g->nr_readers++] = w.readers;
 		}
 		for (k = 0; k < g->nr_designs &&
-			    !same_design(g->designs[k], c); k++)
+			    !scale_same_design(g->designs[k], c); k++)
 			;
 		if (k == g->nr_designs)
 			g->designs[g->nr_designs++] = c;
@@ -160,7 +160,7 @@ unsigned int scale_groups(const struct run *run, struct scale_group **out)
 
 		if (!scale_in(run->cells[i]))
 			continue;
-		for (j = 0; j < n && !same_group(g[j].first, run->cells[i]); j++)
+		for (j = 0; j < n && !scale_same_group(g[j].first, run->cells[i]); j++)
 			;
 		if (j < n)
 			continue;
@@ -200,6 +200,20 @@ const struct cell *scale_cell(const struct run *run,
 	free(w);
 	free(name);
 	return c && c->merged.n ? c : NULL;
+}
+
+/* Metric key of design d (label + engine) at N readers in run; NAN none. */
+double scale_value(const struct run *run, const struct scale_group *g,
+		   const struct cell *d, unsigned int readers, const char *key)
+{
+	int mi = minst_find(key);
+	const struct cell *c;
+	struct scale_wl w;
+
+	if (mi < 0 || scale_parse(d->workload, &w))
+		return NAN;
+	c = scale_cell(run, g, d->variant, w.engine, readers);
+	return c && c->agg[mi].n ? c->agg[mi].value : NAN;
 }
 
 /* Interrupts at N: the baseline label's psync cell with N readers. */

@@ -34,11 +34,15 @@ struct scale_below {
 int scale_parse(const char *workload, struct scale_wl *w);
 int scale_in(const struct cell *c);
 int scale_vcpus(const struct run *run);
+int scale_same_group(const struct cell *a, const struct cell *b);
+int scale_same_design(const struct cell *a, const struct cell *b);
 unsigned int scale_groups(const struct run *run, struct scale_group **out);
 void scale_groups_free(struct scale_group *g, unsigned int n);
 const struct cell *scale_cell(const struct run *run,
 			      const struct scale_group *g, const char *variant,
 			      const char *engine, unsigned int readers);
+double scale_value(const struct run *run, const struct scale_group *g,
+		   const struct cell *d, unsigned int readers, const char *key);
 const struct cell *scale_ref(const struct run *run,
 			     const struct scale_group *g, unsigned int readers);
 int scale_is_ref(const struct run *run, const struct cell *d);

@@ -48,27 +48,22 @@ const char *scale_group_name(const struct scale_group *g, char *buf,
 	return buf;
 }
 
-static double val(const struct cell *c, int mi)
-{
-	return c && mi >= 0 && c->agg[mi].n ? c->agg[mi].value : NAN;
-}
-
 /* The NR_VALS strings of design d at reader count n. */
 static void values(const struct run *run, const struct scale_group *g,
 		   const struct cell *d, unsigned int n,
 		   char out[NR_VALS][VAL_LEN])
 {
-	struct scale_wl w;
-	const struct cell *c;
+	static const char *const lat[] = { "lat_p50_ns", "lat_p99_ns" };
+	static const char *const clat[] = { "clat_p50_ns", "clat_p99_ns" };
+	const char *const *l = run->has_tlat ? lat : clat;
 
-	scale_parse(d->workload, &w);
-	c = scale_cell(run, g, d->variant, w.engine, n);
-	fmt_num(out[0], VAL_LEN, val(c, minst_find("iops")), 1, "%.0f");
-	fmt_num(out[1], VAL_LEN, val(c, minst_find("cpu_busy_ns_per_io")),
-		1000, "%.2f");
-	fmt_num(out[2], VAL_LEN, val(c, run_lat_mi(run, "p50")), 1000, "%.2f");
-	fmt_num(out[3], VAL_LEN, val(c, run_lat_mi(run, "p99")), 1000, "%.2f");
-	fmt_num(out[4], VAL_LEN, val(c, minst_find("reader_jain")), 1, "%.3f");
+	fmt_num(out[0], VAL_LEN, scale_value(run, g, d, n, "iops"), 1, "%.0f");
+	fmt_num(out[1], VAL_LEN,
+		scale_value(run, g, d, n, "cpu_busy_ns_per_io"), 1000, "%.2f");
+	fmt_num(out[2], VAL_LEN, scale_value(run, g, d, n, l[0]), 1000, "%.2f");
+	fmt_num(out[3], VAL_LEN, scale_value(run, g, d, n, l[1]), 1000, "%.2f");
+	fmt_num(out[4], VAL_LEN, scale_value(run, g, d, n, "reader_jain"), 1,
+		"%.3f");
 }
 
 /*
@@ -204,6 +199,7 @@ static json_t *design_json(const struct run *run, const struct scale_group *g,
 		"iops", "cpu_busy_ns_per_io", "ios_per_busy_cpu_sec",
 		"reader_jain", "reader_min_share_pct",
 	};
+	static const char *const pcts[] = { "p50", "p99" };
 	json_t *o = json_object(), *pts = json_array();
 	struct scale_below b;
 	struct scale_wl w;
@@ -227,13 +223,12 @@ static json_t *design_json(const struct run *run, const struct scale_group *g,
 		json_object_set_new(p, "cell", json_string(c->name));
 		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
 			json_object_set_new(p, keys[k],
-				jnum(val(c, minst_find(keys[k]))));
-		json_object_set_new(p, run->has_tlat ? "lat_p50_ns" :
-				    "clat_p50_ns",
-				    jnum(val(c, run_lat_mi(run, "p50"))));
-		json_object_set_new(p, run->has_tlat ? "lat_p99_ns" :
-				    "clat_p99_ns",
-				    jnum(val(c, run_lat_mi(run, "p99"))));
+				jnum(scale_value(run, g, x->d, g->readers[n],
+						 keys[k])));
+		for (k = 0; k < 2; k++)
+			json_object_set_new(p, minsts[run_lat_mi(run, pcts[k])].key,
+				jnum(scale_value(run, g, x->d, g->readers[n],
+					minsts[run_lat_mi(run, pcts[k])].key)));
 		json_array_append_new(pts, p);
 	}
 	json_object_set_new(o, "points", pts);

@@ -49,14 +49,7 @@ void scale_plot_file(char *buf, size_t len, const char *what,
 static double point(const struct sc_plot *p, const struct cell *d,
 		    unsigned int n)
 {
-	int mi = minst_find(p->key);
-	struct scale_wl w;
-	const struct cell *c;
-
-	scale_parse(d->workload, &w);
-	c = scale_cell(p->run, p->g, d->variant, w.engine, n);
-	return c && mi >= 0 && c->agg[mi].n ? c->agg[mi].value / p->scale :
-					      NAN;
+	return scale_value(p->run, p->g, d, n, p->key) / p->scale;
 }
 
 static int has_points(const struct sc_plot *p, const struct cell *d)

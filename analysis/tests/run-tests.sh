@@ -65,9 +65,10 @@ declare -A LAYER=(
 	[fio]=1 [procstat]=1 [cond]=1 [window]=1 [timing]=1 [device]=1 [trace]=1
 	[model]=2 [rep]=2 [rundir]=2 [loss]=2
 	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
-	[sweep]=3 [crossover]=3 [precision]=3 [breakdown]=3 [scale]=3
+	[sweep]=3 [crossover]=3 [precision]=3 [breakdown]=3 [scale]=3 [scalex]=3
 	[fmt]=4 [mdtab]=4 [names]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
-	[crossover_out]=4 [crossover_plot]=4 [scale_out]=4 [scale_plot]=4 [breakdown_out]=4
+	[crossover_out]=4 [crossover_plot]=4 [scale_out]=4 [scale_plot]=4
+	[scalex_out]=4 [scalex_plot]=4 [breakdown_out]=4
 	[breakdown_plot]=4 [precision_out]=4 [summary]=4
 	[table]=4 [answer]=4 [plot]=4 [plots]=4
 	[main]=5
@@ -749,6 +750,112 @@ readers() {
 		$PROG $OUT/rdmany --out $OUT/b --no-plots
 }
 
+# set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
+set_meta() {
+	local m
+	find "$1" -name meta.json | while read -r m; do
+		jq "$2" "$m" >"$m.new" && mv "$m.new" "$m"
+	done
+}
+
+# one_cell_run OUT VCPUS JQ-FILTER: run-scale's r1 psync cell alone as a
+# run of VCPUS vCPUs, its meta.json rewritten by JQ-FILTER.
+one_cell_run() {
+	rm -rf "$1"
+	mkdir -p "$1/baseline"
+	cp -r "$FIX/run-scale/baseline/randread-4k-r1-psync@alone@nullb-10us" "$1/baseline/"
+	jq --arg v "$2" '.vcpus = $v' $FIX/run-scale/run.json >"$1/run.json"
+	set_meta "$1" "$3 | .vcpus = \"$2\""
+}
+
+# --scale across vCPU counts: run-scale (2 vCPUs) and the same matrix at
+# 4 vCPUs where interrupts' r4 IOPS is lower (make-scale-fixture.sh with
+# IRQ_X4=7000: 28060), so inline falls below it from r8 there; and the
+# refusals (mixed timing models or devices, one vCPU count twice, a run
+# without r<N> workloads, a run without vcpus).
+scale_across() {
+	local x=$OUT/sx m=$OUT/sx/scale.md
+	rm -rf $OUT/s4 $x
+	(cd $FIX && IRQ_X4=7000 ./make-scale-fixture.sh "$PWD/../out/s4" 4)
+	expect "scale across: --scale OUT_DIR RUN_DIR... writes scale.md" 0 "^wrote $m\$" -- \
+		$PROG --scale $x $OUT/s4 $FIX/run-scale
+	if grep -q '^- 2 vCPUs: `tests/fixtures/run-scale`$' $m && grep -q '^- 4 vCPUs: `tests/out/s4`$' $m &&
+		grep -q 'timing model \*\*instruction-count time (1 instruction = 2^0 ns)\*\*' $m &&
+		grep -q '^## randread-4k-r<N>-\* @alone @nullb-10us$' $m &&
+		grep -Eq '^\| design +\| vCPUs \| +r1 \| +r2 \| +r4 \| +r8 \|$' $m &&
+		grep -Eq '^\| interrupts +\| 2 +\| 10015 \| 19030 \| 36060 \| 40120 \|$' $m &&
+		grep -Eq '^\| interrupts +\| 4 +\| 10015 \| 19030 \| 28060 \| 40120 \|$' $m &&
+		grep -Eq '^\| inline \(waiter polls\) +\| 4 +\| 15015 \| 26145 \| 30075 \| 32535 \|$' $m &&
+		grep -Eq '^\| inline \(waiter polls\) +\| 2 +\| 39\.96 \| 39\.78 \| 39\.90 \| 39\.80 \|$' $m &&
+		grep -Eq '^\| design +\| +2 vCPUs \| +4 vCPUs \|$' $m &&
+		grep -Eq '^\| inline \(waiter polls\) +\| r4 \(2/vCPU\), n\.s\. \| r8 \(2/vCPU\), n\.s\. \|$' $m &&
+		grep -Eq '^\| idle \(idle loop polls\) +\| +- \| +- \|$' $m &&
+		grep -Eq '^\| inline \(waiter polls\) \| r4 \(2/vCPU\), point \| r4 \(1/vCPU\), point \|$' $m &&
+		! grep -Eq '^\| interrupts .*vCPU' $m; then
+		pass "scale across: IOPS and CPU per design and vCPU count, below interrupts from r4 at 2 and r8 at 4 vCPUs"
+	else
+		fail "scale across: IOPS and CPU per design and vCPU count, below interrupts from r4 at 2 and r8 at 4 vCPUs"
+		sed 's/^/# /' $m | head -n 40
+	fi
+	grep '^|' $m >$m.tables
+	if [ "$(answer_cols $m.tables)" -le 100 ]; then
+		pass "scale across: tables within 100 columns ($(answer_cols $m.tables))"
+	else
+		fail "scale across: tables within 100 columns ($(answer_cols $m.tables))"
+	fi
+	local pl="$x/plots/scale-iops@randread-4k-rN@alone@nullb-10us@inline-pvsync2-hipri"
+	if [ -s "$pl.dat" ] && [ "$(grep -c '^# [24] vCPUs: readers iops$' "$pl.dat")" = 2 ] &&
+		grep -q '^4 30075$' "$pl.dat" &&
+		[ -s "$x/plots/scale-cpu@randread-4k-rNpin@busy@nullb-10us@baseline-psync.dat" ] &&
+		grep -q '^set title "inline (waiter polls), randread-4k-r<N>-\* @alone @nullb-10us: IOPS against readers, per vCPU count' $x/plots/plots.gp &&
+		grep -q 'index 1 using 1:2 with linespoints lc 2 pt 7 title "4 vCPUs"' $x/plots/plots.gp &&
+		grep -q '^set xtics ("1" 1, "2" 2, "4" 4, "8" 8)$' $x/plots/plots.gp; then
+		pass "scale across: a plot per design of IOPS and CPU against readers, a line per vCPU count"
+	else
+		fail "scale across: a plot per design of IOPS and CPU against readers, a line per vCPU count"
+	fi
+	if command -v gnuplot >/dev/null; then
+		if [ -s "$pl.png" ] && [ -s "$pl.svg" ] && [ -z "$(cd $x/plots && gnuplot plots.gp 2>&1)" ]; then
+			pass "scale across: plots rendered, gnuplot silent (no warning)"
+		else
+			fail "scale across: plots rendered, gnuplot silent (no warning)"
+		fi
+	fi
+	expect "scale across: one vCPU count twice is refused" 2 \
+		'^--scale: tests/fixtures/run-scale and tests/fixtures/run-scale both ran 2 vCPUs; give one run per vCPU count$' -- \
+		$PROG --scale $OUT/b $FIX/run-scale $FIX/run-scale
+	expect "scale across: a run without r<N> workloads is refused" 2 \
+		'run-crossover has no r<N> workloads' -- \
+		$PROG --scale $OUT/b $FIX/run-scale $FIX/run-crossover
+	one_cell_run $OUT/s8rt 8 '.timing = "realtime" | del(.icount_shift)'
+	expect "scale across: mixed timing models are refused" 2 \
+		'^--scale: tests/fixtures/run-scale is instruction-count time \(1 instruction = 2\^0 ns\), tests/out/s8rt is emulated wall-clock time \(TCG\); never compare numbers across timing models$' -- \
+		$PROG --scale $OUT/b $FIX/run-scale $OUT/s8rt
+	one_cell_run $OUT/s8dev 8 '.'
+	mv "$OUT/s8dev/baseline/randread-4k-r1-psync@alone@nullb-10us" "$OUT/s8dev/baseline/randread-4k-r1-psync@alone@nullb-20us"
+	expect "scale across: mixed devices are refused" 2 \
+		'^--scale: tests/fixtures/run-scale ran on nullb-10us, tests/out/s8dev on nullb-20us; the runs must share their devices$' -- \
+		$PROG --scale $OUT/b $FIX/run-scale $OUT/s8dev
+	one_cell_run $OUT/s8novc 8 'del(.vcpus)'
+	jq 'del(.vcpus)' $OUT/s8novc/run.json >$OUT/s8novc/run.json.new && mv $OUT/s8novc/run.json.new $OUT/s8novc/run.json
+	set_meta $OUT/s8novc 'del(.vcpus)'
+	expect "scale across: a run without vcpus is broken input" 1 \
+		'tests/out/s8novc: neither run.json nor meta.json says "vcpus"' -- \
+		$PROG --scale $OUT/b $FIX/run-scale $OUT/s8novc
+	one_cell_run $OUT/s8 8 '.'
+	expect "scale across: a third run of one cell" 0 "wrote" -- \
+		$PROG --scale $OUT/sx3 $FIX/run-scale $OUT/s8 $OUT/s4 --no-plots
+	if grep -Eq '^\| interrupts +\| 8 +\| 10015 \| +- \| +- \| +- \|$' $OUT/sx3/scale.md &&
+		grep -Eq '^\| inline \(waiter polls\) +\| r4 \(2/vCPU\), n\.s\. \| r8 \(2/vCPU\), n\.s\. \| +n/a \|$' $OUT/sx3/scale.md &&
+		[ ! -e $OUT/sx3/plots ]; then
+		pass "scale across: vCPU counts in order, a point not run is -, a design not run n/a"
+	else
+		fail "scale across: vCPU counts in order, a point not run is -, a design not run n/a"
+	fi
+	expect "scale across: --scale without RUN_DIR is a usage error" 2 'takes RUN_DIR' -- \
+		$PROG --scale $OUT/b
+}
+
 # scale_section REPORT: report.md's Scale section, heading to next "## ".
 scale_section() {
 	sed -n '/^## Scale/,/^## [^S]/p' "$1" | sed '$d'
@@ -845,13 +952,6 @@ scale() {
 	fi
 }
 
-# set_meta DIR JQ-FILTER: rewrite every meta.json under DIR with jq.
-set_meta() {
-	local m
-	find "$1" -name meta.json | while read -r m; do
-		jq "$2" "$m" >"$m.new" && mv "$m.new" "$m"
-	done
-}
 
 # Timing models (meta.json timing/icount_shift/accel), from copies of run-ok.
 timing() {
@@ -890,7 +990,7 @@ timing() {
 cli() {
 	local opt missing=""
 	expect "cli: --help exits 0" 0 "Usage:" -- $PROG --help
-	for opt in --out --seed --resamples --baseline --fair-ref --validate --no-plots; do
+	for opt in --out --seed --resamples --baseline --fair-ref --validate --no-plots --scale; do
 		$PROG --help | grep -- "$opt" | grep -q "default" ||
 			$PROG --help | grep -A2 -- "$opt" | grep -q "default" ||
 			missing="$missing $opt"
@@ -980,6 +1080,7 @@ answer
 breakdown
 readers
 scale
+scale_across
 timing
 runjson_baseline
 cli
