@@ -67,7 +67,7 @@ const struct metric metrics[] = {
 	{ .key = "cpu_busy_ns_per_io", .label = "CPU busy per I/O",
 	  .unit = "ns/I/O", .better = BETTER_LOWER, .agg = AGG_MEAN,
 	  .flags = M_CPU },
-	/* 1e9 / cpu_busy_ns_per_io of the same rep: busy time all vCPUs. */
+	/* 1e9 / cpu_per_io_ns of the same rep (counted time, rep.c). */
 	{ .key = "ios_per_busy_cpu_sec", .label = "I/Os per busy vCPU second",
 	  .unit = "I/O/s", .better = BETTER_HIGHER, .agg = AGG_MEAN },
 	/* Counted over the window (window-*.txt): exact under icount. */

@@ -154,12 +154,6 @@ static int cpu_metrics(struct rep *rep, double ios)
 		return 0;	/* too short to tick: leave absent */
 	busy = total - d[CPU_IDLE] - d[CPU_IOWAIT];
 	set(rep, "cpu_busy_ns_per_io", busy * (1e9 / USER_HZ) / ios);
-	/*
-	 * The same ratio upside down, per rep: the mean over reps of the
-	 * reciprocals, not the reciprocal of the mean busy time per I/O.
-	 */
-	if (busy > 0)
-		set(rep, "ios_per_busy_cpu_sec", ios / (busy / USER_HZ));
 	set(rep, "cpu_user_pct", (d[CPU_USER] + d[CPU_NICE]) / total * 100);
 	set(rep, "cpu_system_pct", d[CPU_SYSTEM] / total * 100);
 	set(rep, "cpu_idle_pct", (d[CPU_IDLE] + d[CPU_IOWAIT]) / total * 100);
@@ -430,10 +424,18 @@ static int capture_metrics(struct rep *rep, const struct fio_result *fr)
 	 * where fio's vCPU is known the other vCPUs' busy time, background
 	 * unrelated to the I/O, is left out.
 	 */
-	if (!win)
-		set(rep, "cpu_per_io_ns",
-		    ((isnan(w.fio_busy_ns) ? w.busy_ns : w.fio_busy_ns) +
-		     (isnan(idle_poll) ? 0 : idle_poll)) / w.dev_ios);
+	if (!win) {
+		double busy = (isnan(w.fio_busy_ns) ? w.busy_ns : w.fio_busy_ns) +
+			      (isnan(idle_poll) ? 0 : idle_poll);
+
+		set(rep, "cpu_per_io_ns", busy / w.dev_ios);
+		/*
+		 * The same counted ratio upside down, per rep: the mean over
+		 * reps of the reciprocals, not the reciprocal of the mean.
+		 */
+		if (busy > 0)
+			set(rep, "ios_per_busy_cpu_sec", w.dev_ios / (busy / 1e9));
+	}
 	return 0;
 }
 

@@ -59,7 +59,7 @@ static void values(const struct run *run, const struct scale_group *g,
 
 	fmt_num(out[0], VAL_LEN, scale_value(run, g, d, n, "iops"), 1, "%.0f");
 	fmt_num(out[1], VAL_LEN,
-		scale_value(run, g, d, n, "cpu_busy_ns_per_io"), 1000, "%.2f");
+		scale_value(run, g, d, n, "cpu_per_io_ns"), 1000, "%.2f");
 	fmt_num(out[2], VAL_LEN, scale_value(run, g, d, n, l[0]), 1000, "%.2f");
 	fmt_num(out[3], VAL_LEN, scale_value(run, g, d, n, l[1]), 1000, "%.2f");
 	fmt_num(out[4], VAL_LEN, scale_value(run, g, d, n, "reader_jain"), 1,
@@ -169,8 +169,8 @@ void scale_report(FILE *f, const struct run *run)
 		   "condition and device; a row per design (label and engine: *interrupts* is the `%s` "
 		   "label's psync, *io_uring IOPOLL* its iouring-hipri, the others their label's "
 		   "polling engine) and, per reader count N, columns `r<N>`: **IOPS** (fio, summed "
-		   "over the readers; mean over boots), **CPU us** = `cpu_busy_ns_per_io` (busy time of "
-		   "all vCPUs from /proc/stat over the window, per I/O, in us; mean over boots), "
+		   "over the readers; mean over boots), **CPU us** = `cpu_per_io_ns` (counted busy time "
+		   "over the window plus idle-loop polling, per device I/O, in us; mean over boots), "
 		   "**p50 us**, **p99 us** = %s p50 and p99 of every reader's I/Os (median over boots "
 		   "of each boot's percentile), **Jain** = `reader_jain` (Jain's index of the readers' "
 		   "rates, 1 = every reader got the same; mean over boots; `-` with one reader). "
@@ -196,7 +196,7 @@ static json_t *design_json(const struct run *run, const struct scale_group *g,
 			   const struct design *x)
 {
 	static const char *const keys[] = {
-		"iops", "cpu_busy_ns_per_io", "ios_per_busy_cpu_sec",
+		"iops", "cpu_per_io_ns", "ios_per_busy_cpu_sec",
 		"reader_jain", "reader_min_share_pct",
 	};
 	static const char *const pcts[] = { "p50", "p99" };

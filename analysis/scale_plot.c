@@ -16,7 +16,7 @@ struct sc_plot {
 	const struct run *run;
 	const struct scale_group *g;
 	const struct design *v;
-	const char *key;	/* "iops" or "cpu_busy_ns_per_io" */
+	const char *key;	/* "iops" or "cpu_per_io_ns" */
 	double scale;		/* y = value / scale */
 };
 
@@ -137,7 +137,7 @@ int scale_plots(const struct run *run, struct plot_sink *s)
 		scale_plot_file(file, sizeof(file), "iops", &g[i]);
 		if (any_points(&p))
 			r = plot_emit(s, file, sc_data, sc_script, &p);
-		p.key = "cpu_busy_ns_per_io";
+		p.key = "cpu_per_io_ns";
 		p.scale = 1000;
 		scale_plot_file(file, sizeof(file), "cpu", &g[i]);
 		if (!r && any_points(&p))

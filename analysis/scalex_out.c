@@ -139,8 +139,8 @@ static void intro(FILE *f, const struct xs_set *x, int plots_made)
 		   "`<rw>-<bs>-r<N>[<suffix>]-<engine>`); designs under their usual "
 		   "names, *interrupts* being the `%s` label's psync. Per table of the "
 		   "runs' report.md Scale sections: **IOPS** (fio, summed over the "
-		   "readers; mean over boots) and **CPU per I/O** (`cpu_busy_ns_per_io`, "
-		   "busy time of all vCPUs per I/O, in us; mean over boots), a row per "
+		   "readers; mean over boots) and **CPU per I/O** (`cpu_per_io_ns`, "
+		   "counted busy time plus idle-loop polling per I/O, in us; mean over boots), a row per "
 		   "design and vCPU count, a column per reader count `r<N>` (`-`: not "
 		   "run); then, per vCPU count, the smallest N at which the design's IOPS "
 		   "is below interrupts' at the same N (N per vCPU in brackets; `-`: at "
@@ -177,7 +177,7 @@ int scalex_report(const struct xs_set *x, const char *path, int plots_made)
 			scale_group_name(g, name, sizeof(name)));
 		metric_table(f, x, g, v, "iops", 1, "%.0f");
 		fprintf(f, "### CPU per I/O (us)\n\n");
-		metric_table(f, x, g, v, "cpu_busy_ns_per_io", 1000, "%.2f");
+		metric_table(f, x, g, v, "cpu_per_io_ns", 1000, "%.2f");
 		fprintf(f, "### Below interrupts from\n\n");
 		below_table(f, x, g, v);
 		free(v);

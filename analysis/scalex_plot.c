@@ -18,7 +18,7 @@ struct xs_plot {
 	const struct xs_set *x;
 	const struct scale_group *g;
 	const struct design *d;
-	const char *key;	/* "iops" or "cpu_busy_ns_per_io" */
+	const char *key;	/* "iops" or "cpu_per_io_ns" */
 	double scale;
 };
 
@@ -116,7 +116,7 @@ int scalex_plots(const struct xs_set *x, struct plot_sink *s)
 			struct xs_plot p = { x, g, &v[r], "iops", 1 };
 
 			ret = emit(s, &p, "iops");
-			p.key = "cpu_busy_ns_per_io";
+			p.key = "cpu_per_io_ns";
 			p.scale = 1000;
 			if (!ret)
 				ret = emit(s, &p, "cpu");
