@@ -224,7 +224,7 @@ else
 	tool=uring-lat
 	[ $rc = 0 ] || loud "uring-lat exited $rc: $(tail -n1 "$out/uring-lat.log")"
 fi
-rm -rf "$out/.window-before" "$out"/.after.* "$out"/*.prerun.txt "$out"/*.postrun.txt
+rm -rf "$out/.window-before" "$out"/.after.* "$out"/.window-after.* "$out"/*.prerun.txt "$out"/*.postrun.txt
 if [ $rc = 0 ] && { [ ! -s "$out/window-before.txt" ] || [ ! -s "$out/window-after.txt" ]; }; then
 	loud "$tool did not take the window snapshots (its prerun/postrun commands)"
 	rc=1

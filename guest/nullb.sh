@@ -33,6 +33,12 @@ up)
 		memory_backed=0 power=1; do
 		echo "${kv#*=}" >"$nullb/${kv%%=*}" || die "up: writing ${kv#*=} to $nullb/${kv%%=*} failed"
 	done
+	# null_blk quietly caps the queues (poll queues at its poll_queues
+	# module parameter): read back what the device got.
+	for kv in submit_queues=$sq poll_queues=$pq; do
+		got=$(cat "$nullb/${kv%%=*}")
+		[ "$got" = "${kv#*=}" ] || die "up: asked for ${kv#*=} ${kv%%=*}, got $got (boot with null_blk.poll_queues=N for N poll queues)"
+	done
 	for _ in $(seq 50); do [ -b "$dev" ] && exit 0; sleep 0.1; done
 	die "up: $dev did not appear"
 	;;

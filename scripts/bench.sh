@@ -70,6 +70,14 @@ smp=${M[smp]} cpu=${M[cpu]} kprobes=${M[kprobes]}
 cpuset=$cpu
 [ "$cpu" != all ] || cpu=0 cpuset=0-$((smp - 1))
 
+# null_blk caps a device's poll queues at its module parameter (1 by
+# default): per-vCPU queues need it on the command line.
+if [ "${M[queues]}" = percpu ]; then
+	for v in "${variants[@]}"; do
+		CFG_CMDLINE[$v]="${CFG_CMDLINE[$v]:-}${CFG_CMDLINE[$v]:+ }null_blk.poll_queues=$smp"
+	done
+fi
+
 # The labels' settings, as recorded in run.json and checked on resume.
 configs='{}'
 for v in "${variants[@]}"; do

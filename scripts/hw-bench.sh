@@ -196,6 +196,8 @@ EOT
 		cl=$(tr ' ' '\n' <<<"${orig_cmdline%% -- *}" | grep -vE '^(nvme\.poll_queues|null_blk\.nr_devices|blk_poll_stats|panic)=' |
 			tr '\n' ' ' | sed 's/ *$//')
 		cl="$cl nvme.poll_queues=$pq null_blk.nr_devices=0 blk_poll_stats=1 panic=10${CFG_CMDLINE[$v]:+ ${CFG_CMDLINE[$v]}}"
+		# null_blk caps a device's poll queues at its module parameter.
+		[ "${M[queues]}" != percpu ] || cl="$cl null_blk.poll_queues=$(nproc)"
 		cat >"$d/boot-$n.env" <<EOT
 label=$v
 rep=$r
