@@ -14,6 +14,7 @@
 
 #include "aggregate.h"
 #include "answer.h"
+#include "scale_answer.h"
 #include "breakdown.h"
 #include "model.h"
 #include "plots.h"
@@ -144,6 +145,13 @@ static int write_all(const struct run *run, const struct opts *o,
 	a = out_path(o, "answer.txt");
 	if (!r) {
 		r = write_answer(run, a, p);
+		if (!r)
+			printf("wrote %s\n", a);
+	}
+	free(a);
+	a = out_path(o, "scale.txt");
+	if (!r && scale_groups_count(run)) {
+		r = scale_answer(run, a);
 		if (!r)
 			printf("wrote %s\n", a);
 	}

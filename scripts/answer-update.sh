@@ -4,10 +4,10 @@
 # analysis/pollbench-report) into the documents that cite it:
 #   answer-update.sh [--check] FILE...
 # In FILE, the lines between
-#   <!-- answer: data/RUN -->
+#   <!-- answer: data/RUN -->    (or data/RUN/FILE.txt, e.g. scale.txt)
 #   <!-- end answer -->
-# become data/RUN/answer.txt in a fenced block, its "Full report:" line
-# naming data/RUN/report.md. With --check nothing is written: exit 1 if
+# become data/RUN/answer.txt (or that file) in a fenced block, a
+# "Full report:" line naming data/RUN/report.md. With --check nothing is written: exit 1 if
 # any block differs from its run's answer.txt (make test runs it, so a
 # document never quotes a table the tool did not give for that run).
 set -euo pipefail
@@ -31,7 +31,7 @@ for f in "${files[@]}"; do
 		/^<!-- answer: [^ ]+ -->$/ {
 			if (open) { printf "%s:%d: answer block opened inside another\n", f, NR > "/dev/stderr"; exit 2 }
 			run = $3; open = NR; print
-			a = root "/" run "/answer.txt"
+			a = root "/" run (run ~ /\.txt$/ ? "" : "/answer.txt")
 			if ((getline l < a) <= 0) { printf "%s:%d: no %s\n", f, NR, a > "/dev/stderr"; exit 2 }
 			print "```"
 			do {

@@ -67,7 +67,7 @@ declare -A LAYER=(
 	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
 	[sweep]=3 [crossover]=3 [precision]=3 [breakdown]=3 [scale]=3 [scalex]=3
 	[fmt]=4 [mdtab]=4 [names]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
-	[crossover_out]=4 [crossover_plot]=4 [scale_out]=4 [scale_plot]=4
+	[crossover_out]=4 [crossover_plot]=4 [scale_out]=4 [scale_answer]=4 [scale_plot]=4
 	[scalex_out]=4 [scalex_plot]=4 [breakdown_out]=4
 	[breakdown_plot]=4 [precision_out]=4 [summary]=4
 	[table]=4 [answer]=4 [plot]=4 [plots]=4
@@ -950,6 +950,25 @@ scale() {
 		else
 			fail "scale: plots rendered, gnuplot silent on them (no warning)"
 		fi
+	fi
+	# scale.txt: a few lines per table, at most 100 columns.
+	local t=$OUT/sc/scale.txt
+	if [ -f $t ] && grep -q '^2 vCPUs: N synchronous QD1 readers$' $t &&
+		grep -q '^randread-4k-r<N>-\* @alone @nullb-10us$' $t &&
+		grep -Eq '^interrupts +10015 +ref +19030 +ref +36060 +ref +40120 +ref +461 us$' $t &&
+		grep -Eq '^inline \(waiter polls\) +15015 +\+50% +26145 +\+37% +30075 +-17% +32535 +-19% +481 us$' $t &&
+		! awk 'length($0) > 100 { bad = 1 } END { exit !bad }' $t; then
+		pass "scale: scale.txt, IOPS per N against interrupts and p99 per design, 100 columns"
+	else
+		fail "scale: scale.txt, IOPS per N against interrupts and p99 per design, 100 columns"
+		sed 's/^/# /' $t | head -n 20
+	fi
+	expect "scale: a run without scale workloads writes no scale.txt" 0 "wrote" -- \
+		$PROG $FIX/run-ok --out $OUT/noscale --no-plots
+	if [ -e $OUT/noscale/scale.txt ]; then
+		fail "scale: a run without scale workloads has no scale.txt"
+	else
+		pass "scale: a run without scale workloads has no scale.txt"
 	fi
 }
 
