@@ -54,6 +54,13 @@ fi
 [ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 [[ $seed =~ ^[0-9]+$ ]] || die "--seed must be a number, got '$seed'"
 
+if [ -n "$only_variant" ]; then
+	found=0
+	for v in "${LABELS[@]}"; do
+		[ "$v" != "$only_variant" ] && [ "${KERNEL_OF[$v]}" != "$only_variant" ] || found=1
+	done
+	[ $found = 1 ] || die "$matrix does not run '$only_variant' (its labels: ${LABELS[*]})"
+fi
 variants=()
 for v in "${LABELS[@]}"; do
 	kv=${KERNEL_OF[$v]}

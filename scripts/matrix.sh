@@ -284,6 +284,11 @@ matrix_read() {
 	done
 	[ -z "${where[baseline]:-}" ] || [ -n "${seen[${M[baseline]}]:-}" ] ||
 		die "$file:${where[baseline]:-?}: baseline '${M[baseline]}' is not a name in variants"
+	# A name listed twice would run its cells twice into the same folders.
+	for key in workloads conditions devices; do
+		d=$(tr ' ' '\n' <<<"${M[$key]}" | grep . | LC_ALL=C sort | uniq -d | head -n 1)
+		[ -z "$d" ] || die "$file:${where[$key]:-?}: '$d' is listed twice in $key"
+	done
 	for w in ${M[workloads]}; do
 		matrix_workload "$file:${where[workloads]}" "$w"
 	done

@@ -50,6 +50,13 @@ printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\nce
 expect_fail "bench cell without condition" "malformed cell 'randread-4k-qd1-psync' in cells" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\ncells randread-4k-qd1-psync@alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
 expect_fail "bench cell twice" "cell 'randread-4k-qd1-psync@alone' is already in workloads x conditions" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
+expect_fail "bench variant not in the matrix" "does not run 'hybrid' \\(its labels: baseline\\)" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m" --variant hybrid
+# A name twice would run its cells twice into the same folders.
+printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\ndevices nullb-10us nullb-2us nullb-10us\nreps 1\nruntime 1\nramp 0\n' >"$m"
+expect_fail "bench device twice" "'nullb-10us' is listed twice in devices" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
+printf 'variants baseline\nworkloads randread-4k-qd1-psync randread-4k-qd1-psync\nconditions alone\nreps 1\nruntime 1\nramp 0\n' >"$m"
+expect_fail "bench workload twice" "'randread-4k-qd1-psync' is listed twice in workloads" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
 # Scale matrices: the queue layout, every vCPU, reader counts.
 printf 'variants baseline\nworkloads randread-4k-qd1-psync\nconditions alone\nreps 1\nruntime 1\nramp 0\nqueues many\n' >"$m"
 expect_fail "bench bad queues" "queues must be single or percpu, got 'many'" env RESULTS_DIR="$results" "$s/bench.sh" --matrix "$m"
