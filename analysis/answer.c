@@ -90,7 +90,7 @@ static const char *meta(const struct cell *c, const char *key)
 }
 
 /* The run's folder name, whatever path it was given by. */
-static const char *run_name(const struct run *run, char *buf, size_t len)
+const char *run_name(const struct run *run, char *buf, size_t len)
 {
 	char *real = realpath(run->dir, NULL);
 	const char *s = real ? real : run->dir, *slash = strrchr(s, '/');

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer.h"
 #include "engine.h"
 #include "scale_answer.h"
 #include "scale_out.h"
@@ -73,17 +74,6 @@ unsigned int scale_groups_count(const struct run *run)
 	return n;
 }
 
-/* The run's folder name, whatever path it was given by. */
-static const char *folder(const struct run *run, char *buf, size_t len)
-{
-	char *real = realpath(run->dir, NULL);
-	const char *s = real ? real : run->dir, *slash = strrchr(s, '/');
-
-	snprintf(buf, len, "%s", slash && slash[1] ? slash + 1 : s);
-	free(real);
-	return buf;
-}
-
 int scale_answer(const struct run *run, const char *path)
 {
 	char name[256];
@@ -101,7 +91,7 @@ int scale_answer(const struct run *run, const char *path)
 		return -1;
 	}
 	fprintf(f, "pollbench run %s, %s,\n%d vCPU%s: N synchronous QD1 readers\n",
-		folder(run, name, sizeof(name)), run->timing_label, vcpus,
+		run_name(run, name, sizeof(name)), run->timing_label, vcpus,
 		vcpus == 1 ? "" : "s");
 	fprintf(f, "(IOPS: mean over boots; change: against interrupts at the same N;\n"
 		   "p99: total latency, median over boots). Full tables: report.md, \"Scale\".\n\n");
