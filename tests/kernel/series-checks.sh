@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Description: every series (and the iouring-hybrid backport)
 # passes the kernel's own review checks: each
-# patch has a Signed-off-by and is checkpatch --strict clean, and the .c
+# patch has a Signed-off-by and is checkpatch --strict clean, scripts/kernel-doc
+# finds no new warning in the files it touches, and the .c
 # files a series touches build with no new W=1 warning and no new sparse
 # warning against the same files in the tree the series applies on.
 set -euo pipefail
@@ -57,6 +58,13 @@ includer() {
 	return 0
 }
 
+# kdoc SRC FILE: scripts/kernel-doc's warnings for FILE in the tree SRC,
+# without line numbers, sorted.
+kdoc() {
+	(cd "$1" && ./scripts/kernel-doc -none "$2" 2>&1) |
+		sed -E 's/:[0-9]+: /: /' | LC_ALL=C sort -u
+}
+
 # The designs, and iouring-hybrid (upstream's backport, a reference kernel).
 for v in $(built_variants) iouring-hybrid; do
 	[ "$v" = baseline ] && continue
@@ -82,6 +90,17 @@ for v in $(built_variants) iouring-hybrid; do
 	done
 	(cd "$src" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict --no-summary --terse -g "$range") >"$TEST_DIR/$v.checkpatch" 2>&1 ||
 		fail "$v: checkpatch --strict: $(cat "$TEST_DIR/$v.checkpatch")"
+	# kernel-doc: no new warning in the .c and .h files the series touches
+	# (line numbers dropped, so that moved text compares equal).
+	kdoc_new=""
+	while read -r f; do
+		[ -f "$src/$f" ] || continue
+		kdoc "$src" "$f" >"$TEST_DIR/$v.kdoc.new"
+		: >"$TEST_DIR/$v.kdoc.base"
+		[ ! -f "$ref_src/$f" ] || kdoc "$ref_src" "$f" >"$TEST_DIR/$v.kdoc.base"
+		kdoc_new+=$(comm -13 "$TEST_DIR/$v.kdoc.base" "$TEST_DIR/$v.kdoc.new")
+	done < <(git -C "$src" diff --name-only "$range" -- '*.c' '*.h')
+	[ -z "$kdoc_new" ] || fail "$v: new kernel-doc warnings: $kdoc_new"
 	# Compiled .c files the series touches that the reference has too. A
 	# file that is only #included (kernel/sched/idle.c by build_policy.c,
 	# a KUnit test by its subject) is checked through its includer.
