@@ -161,16 +161,10 @@ skipped_here() {
 	[ $mode = quick ] || return 1
 	# The quick form keeps make test within CI's time: on the kernels that
 	# do not poll synchronous I/O (baseline is upstream, common the base
-	# alone) it runs only the cases that do not need a polling waiter, and
-	# the isolation case (a boot of its own) only where isolation changes
-	# who polls: the idle design's remote polling.
+	# alone) it runs only the cases that do not need a polling waiter.
 	if ! polling_variant "$1"; then
 		case $3 in integrity | signals | bad-input | privilege) return 1 ;; esac
 		echo "quick form: polling-waiter case, run on $1 in the full form only"
-		return 0
-	fi
-	if [ "$3" = isolated-cpu ] && [ "$1" != idle ]; then
-		echo "quick form: run on idle (whose idle loops poll for other CPUs' waiters); on $1 in the full form"
 		return 0
 	fi
 	return 1

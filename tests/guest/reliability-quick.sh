@@ -10,7 +10,7 @@
 # (sync-poll-waiter-never-sleeps-unwoken) and a 30 s soak, at small sizes;
 # each case fails on its own checks or on a kernel report between its markers.
 # The cases that need a boot of their own (split-bio-fifo, isolated-cpu) run
-# in their own tests (split-bio-waiter-sleeps, idle-isolated-cpu-not-polled).
+# in their own tests (split-bio-waiter-sleeps, isolated-cpu-stays-isolated).
 # Timeout: 3600
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
