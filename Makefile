@@ -9,7 +9,7 @@ MATRIX ?= $(if $(QUICK),matrix/quick.matrix,matrix/default.matrix)
 RUN ?=
 SEED ?=
 
-.PHONY: help deps source kernel kernels guest shell bench lava lava-smoke hw-bench hw-uninstall report debate reliability analysis \
+.PHONY: help deps source kernel kernels guest shell bench lava lava-smoke hw-bench hw-uninstall report compare debate reliability analysis \
 	test test-full check clean
 
 help: ## list the targets
@@ -88,6 +88,14 @@ report: analysis ## rebuild the report of a run from its raw data: make report R
 	@test -n "$(RUN)" || { echo "make report: set RUN=results/<run-id>" >&2; exit 1; }
 	@analysis/pollbench-report $(RUN)
 	@$(if $(DEBATE),scripts/debate-update.sh $(RUN))
+
+# A and B are checked before the tool is built.
+compare: ## two runs side by side, cell by cell (compare.md): make compare A=<run dir> B=<run dir> [OUT=build/compare/<A>-vs-<B>]
+	@test -n "$(A)" && test -n "$(B)" || \
+		{ echo "make compare: set A=<run dir> and B=<run dir> (OUT=dir, default build/compare/<A>-vs-<B>)" >&2; exit 1; }
+	@$(MAKE) -s analysis
+	@analysis/pollbench-report --compare \
+		"$(or $(OUT),build/compare/$(notdir $(abspath $(A)))-vs-$(notdir $(abspath $(B))))" "$(A)" "$(B)"
 
 debate: analysis ## regenerate docs/debate.md's generated parts from runs: make debate RUN="data/idle2 data/hybrid-1"
 	@test -n "$(RUN)" || { echo "make debate: set RUN=<run dir>, several separated by spaces" >&2; exit 1; }

@@ -89,15 +89,21 @@ static const char *meta(const struct cell *c, const char *key)
 	return json_is_string(v) ? json_string_value(v) : "?";
 }
 
-/* The run's folder name, whatever path it was given by. */
-const char *run_name(const struct run *run, char *buf, size_t len)
+/* A folder's name, whatever path it was given by. */
+const char *dir_name(const char *dir, char *buf, size_t len)
 {
-	char *real = realpath(run->dir, NULL);
-	const char *s = real ? real : run->dir, *slash = strrchr(s, '/');
+	char *real = realpath(dir, NULL);
+	const char *s = real ? real : dir, *slash = strrchr(s, '/');
 
 	snprintf(buf, len, "%s", slash && slash[1] ? slash + 1 : s);
 	free(real);
 	return buf;
+}
+
+/* The run's folder name. */
+const char *run_name(const struct run *run, char *buf, size_t len)
+{
+	return dir_name(run->dir, buf, len);
 }
 
 static void kernel_of(const struct cell *c, char *buf, size_t len)
@@ -106,14 +112,19 @@ static void kernel_of(const struct cell *c, char *buf, size_t len)
 		 meta(c, "kernel_release"), meta(c, "kernel_commit"));
 }
 
-static void qemu_of(const struct cell *c, char *buf, size_t len)
+/* "QEMU emulator version 7.2.22 (...)" -> "7.2.22 (...)" */
+const char *qemu_short(const char *q)
 {
 	static const char prefix[] = "QEMU emulator version ";
-	const char *q = meta(c, "qemu_version");
 
-	if (!strncmp(q, prefix, sizeof(prefix) - 1))
-		q += sizeof(prefix) - 1;
-	snprintf(buf, len, "QEMU %s, accel %s", q, meta(c, "accel"));
+	return strncmp(q, prefix, sizeof(prefix) - 1) ? q :
+	       q + sizeof(prefix) - 1;
+}
+
+static void qemu_of(const struct cell *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "QEMU %s, accel %s",
+		 qemu_short(meta(c, "qemu_version")), meta(c, "accel"));
 }
 
 /* sep-separated what() of the designs, each distinct string once. */

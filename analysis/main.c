@@ -18,6 +18,7 @@
 #include "breakdown.h"
 #include "model.h"
 #include "plots.h"
+#include "runcmp_out.h"
 #include "scalex_out.h"
 #include "scalex_plot.h"
 #include "signif.h"
@@ -30,12 +31,14 @@ static void usage(FILE *f, const char *prog)
 	fprintf(f,
 		"Usage: %s RUN_DIR [options]\n"
 		"       %s --scale OUT_DIR RUN_DIR... [options]\n"
+		"       %s --compare OUT_DIR RUN_A RUN_B\n"
 		"\n"
 		"Reads RUN_DIR/<variant>/<cell>/<rep>/ and writes report.md, answer.txt\n"
 		"(its headline in %d columns), summary.csv, summary.json and plots/.\n"
 		"With --scale, reads runs of the scale matrix at different vCPU counts\n"
 		"(one each, same timing model and devices) and writes OUT_DIR/scale.md\n"
-		"and OUT_DIR/plots/.\n"
+		"and OUT_DIR/plots/. With --compare, reads the summary.json of two runs\n"
+		"of one timing model and writes OUT_DIR/compare.md and compare.json.\n"
 		"\n"
 		"Options:\n"
 		"  --out DIR               write outputs to DIR (default: RUN_DIR)\n"
@@ -57,10 +60,14 @@ static void usage(FILE *f, const char *prog)
 		"  --no-plots              do not write plots/ (default: plots on)\n"
 		"  --scale OUT_DIR         compare the RUN_DIRs' scale tables across vCPU\n"
 		"                          counts into OUT_DIR (default: off, one run)\n"
+		"  --compare OUT_DIR       RUN_A and RUN_B cell by cell from their\n"
+		"                          summary.json into OUT_DIR; takes no other\n"
+		"                          option (default: off, one run)\n"
 		"  -h, --help              this text\n"
 		"\n"
-		"Exit status: 0 ok, 1 broken input or --validate mismatch, 2 usage.\n",
-		prog, prog, ANSWER_COLS, (unsigned long long)DEFAULT_SEED,
+		"Exit status: 0 ok, 1 broken input or --validate mismatch, 2 usage\n"
+		"(and runs that cannot be compared).\n",
+		prog, prog, prog, ANSWER_COLS, (unsigned long long)DEFAULT_SEED,
 		DEFAULT_RESAMPLES);
 }
 
@@ -222,6 +229,53 @@ out:
 	return ret;
 }
 
+/* mkdir -p: OUT_DIR's parents are made only once the runs compare. */
+static int mkdirs(const char *dir)
+{
+	char *p = strdup(dir), *s;
+	int r = 0;
+
+	for (s = p; p && !r && (s = strchr(s + 1, '/')); ) {
+		*s = '\0';
+		if (mkdir(p, 0777) && errno != EEXIST)
+			r = -1;
+		*s = '/';
+	}
+	if (!p || r || (mkdir(p, 0777) && errno != EEXIST)) {
+		fprintf(stderr, "%s: %s\n", dir, strerror(errno));
+		r = -1;
+	}
+	free(p);
+	return r;
+}
+
+/* --compare OUT_DIR RUN_A RUN_B: compare.md and compare.json. */
+static int compare_mode(const char *out, const char *a, const char *b)
+{
+	struct rc_set s;
+	char *md = NULL, *js = NULL;
+	int r = rc_open(&s, a, b);
+
+	if (r)
+		return r;
+	r = 1;
+	if (asprintf(&md, "%s/compare.md", out) < 0)
+		md = NULL;
+	if (asprintf(&js, "%s/compare.json", out) < 0)
+		js = NULL;
+	if (!md || !js)
+		goto out;
+	if (mkdirs(out) || runcmp_json(&s, js) || runcmp_md(&s, md))
+		goto out;
+	printf("wrote %s\n", md);
+	r = 0;
+out:
+	free(md);
+	free(js);
+	rc_free(&s);
+	return r;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lopts[] = {
@@ -233,6 +287,7 @@ int main(int argc, char **argv)
 		{ "validate", no_argument, NULL, 'v' },
 		{ "no-plots", no_argument, NULL, 'n' },
 		{ "scale", required_argument, NULL, 'S' },
+		{ "compare", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -243,8 +298,9 @@ int main(int argc, char **argv)
 	};
 	struct run run;
 	json_t *summary;
+	const char *compare_dir = NULL;
+	int c, ret, others = 0;
 	uint64_t v;
-	int c, ret;
 
 	while ((c = getopt_long(argc, argv, "h", lopts, NULL)) != -1) {
 		switch (c) {
@@ -292,6 +348,9 @@ int main(int argc, char **argv)
 		case 'S':
 			o.scale_dir = optarg;
 			break;
+		case 'C':
+			compare_dir = optarg;
+			break;
 		case 'h':
 			usage(stdout, argv[0]);
 			return 0;
@@ -299,6 +358,15 @@ int main(int argc, char **argv)
 			usage(stderr, argv[0]);
 			return 2;
 		}
+		others += c != 'C';
+	}
+	if (compare_dir) {
+		if (others || optind + 2 != argc) {
+			fprintf(stderr, "--compare OUT_DIR takes RUN_A RUN_B and no other option\n");
+			return 2;
+		}
+		return compare_mode(compare_dir, argv[optind],
+				    argv[optind + 1]);
 	}
 	if (o.scale_dir && (optind == argc || o.validate || o.out_dir)) {
 		fprintf(stderr, "--scale OUT_DIR takes RUN_DIR... and neither --validate nor --out\n");

@@ -115,3 +115,22 @@ const char *timing_key(const struct timing *t)
 
 	return keys[t->kind];
 }
+
+/*
+ * The inverse of timing_key(), for a summary.json read back (--compare):
+ * -1 for a key it never writes.
+ */
+int timing_of_key(const char *key, int shift, struct timing *t)
+{
+	enum timing_kind k;
+
+	for (k = TIMING_UNKNOWN; k <= TIMING_VIRTUALISED; k++) {
+		t->kind = k;
+		t->shift = k == TIMING_ICOUNT ? shift : 0;
+		if (key && !strcmp(key, timing_key(t)))
+			return 0;
+	}
+	t->kind = TIMING_UNKNOWN;
+	t->shift = 0;
+	return -1;
+}

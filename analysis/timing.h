@@ -28,5 +28,6 @@ int timing_of_meta(json_t *meta, const char *path, struct timing *t);
 int timing_equal(const struct timing *a, const struct timing *b);
 const char *timing_label(const struct timing *t, char *buf, size_t len);
 const char *timing_key(const struct timing *t);
+int timing_of_key(const char *key, int shift, struct timing *t);
 
 #endif

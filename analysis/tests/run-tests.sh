@@ -66,9 +66,10 @@ declare -A LAYER=(
 	[model]=2 [rep]=2 [rundir]=2 [loss]=2
 	[stats]=3 [aggregate]=3 [compare]=3 [signif]=3 [engine]=3 [fair]=3
 	[sweep]=3 [crossover]=3 [precision]=3 [breakdown]=3 [scale]=3 [scalex]=3
+	[runcmp]=3
 	[fmt]=4 [mdtab]=4 [names]=4 [headline]=4 [fair_out]=4 [sweep_out]=4
 	[crossover_out]=4 [crossover_plot]=4 [scale_out]=4 [scale_answer]=4 [scale_plot]=4
-	[scalex_out]=4 [scalex_plot]=4 [breakdown_out]=4
+	[scalex_out]=4 [scalex_plot]=4 [runcmp_out]=4 [breakdown_out]=4
 	[breakdown_plot]=4 [precision_out]=4 [summary]=4
 	[table]=4 [answer]=4 [plot]=4 [plots]=4
 	[main]=5
@@ -857,6 +858,153 @@ scale_across() {
 		$PROG --scale $OUT/b
 }
 
+# cmp_row MD LABEL CELL: CELL's rows in LABEL's tables of compare.md,
+# one per metric (p50, mean, CPU), the cell name and spaces removed.
+cmp_row() {
+	awk -F'|' -v h="### $2" -v c=" $3 " '
+		$0 == h || index($0, h " — ") == 1 { on = 1; next }
+		/^#+ / { on = 0 }
+		on && index($2, c) == 1 { sub(/^\|[^|]*\|/, ""); gsub(/ /, ""); print }' "$1"
+}
+
+# cmp_want A B LABEL CELL: what cmp_row should give, from jq on the two
+# summary.json: A, B in us, (B - A) / A in %, the p50, mean and CPU
+# intervals disjoint.
+cmp_want() {
+	jq -rn --slurpfile a "$1/summary.json" --slurpfile b "$2/summary.json" \
+		--arg v "$3" --arg c "$4" '
+		def cell(s): s[0].cells[] | select(.variant == $v and .cell == $c);
+		cell($a) as $x | cell($b) as $y |
+		("lat_p50_ns", "lat_mean_ns", "cpu_per_io_ns") as $k |
+		[$x[$k], $y[$k], $x[$k + "_ci95_lo"], $x[$k + "_ci95_hi"],
+		 $y[$k + "_ci95_lo"], $y[$k + "_ci95_hi"]] | @tsv' |
+		LC_ALL=C awk -F'\t' '{
+			printf "%.2f|%.2f|%+.2f%%|%s|\n", $1 / 1000, $2 / 1000,
+				($2 - $1) / $1 * 100, $4 < $5 || $6 < $3 ? "yes" : "no" }'
+}
+
+# --compare: a committed run against itself, against its rerun on the
+# same timing model (default-4 and default-6, instruction-count time, one
+# matrix, known cells checked against jq on their summary.json), cells of
+# one run only, and the refusals (timing models, no summary.json, no
+# shared cell), none of which writes anything.
+compare_runs() {
+	local a=../data/default-4 b=../data/default-6 x=$OUT/cmp-self y=$OUT/cmp-46
+	local c1='randread-4k-qd1-pvsync2-hipri@alone@nullb-1us'
+	local c2='randread-4k-qd1-pvsync2-hipri@alone@nullb-10us'
+	local w1 w2 g1 g2 rows
+	rm -rf $OUT/cmp-*
+	expect "compare runs: a run against itself writes compare.md" 0 "^wrote $x/compare.md\$" -- \
+		$PROG --compare $x $b $b
+	# Every row of the cell tables: change +0.00% (or -), intervals not
+	# disjoint; 247 cells x 3 metrics, 240 with a latency.
+	rows=$(sed -n '/^## Cells in both runs/,/^## Cells in one run/p' $x/compare.md |
+		awk -F'|' '/^\| [a-z]/ && $2 !~ /^ cell / { n++
+			if ($5 !~ /^ +(\+0\.00%|-) $/ || $6 !~ /^ +(no|-) $/) bad++ }
+			END { print n + 0, bad + 0 }')
+	if [ "$rows" = "741 0" ] &&
+		jq -e '(.cells | length) == 247 and (.only_in_a + .only_in_b | length) == 0 and
+			([.cells[] | to_entries[] | select(.key | endswith("_change_pct")) |
+			  .value | select(. != null)] | length == 240 + 240 + 240 and all(. == 0)) and
+			([.cells[] | to_entries[] | select(.key | endswith("_disjoint")) |
+			  .value | select(. == true)] | length == 0) and
+			all(.labels[]; .series == "same")' $x/compare.json >/dev/null &&
+		grep -q '^| inline  *| inline  *| be812eb8cb1b (11) *| be812eb8cb1b (11) *| same  *|$' $x/compare.md &&
+		grep -q '^None: every cell is in both runs\.$' $x/compare.md; then
+		pass "compare runs: a run against itself: every change +0.00%, no disjoint interval, series same"
+	else
+		fail "compare runs: a run against itself: every change +0.00%, no disjoint interval, series same ($rows)"
+	fi
+	expect "compare runs: default-4 against default-6" 0 "^wrote $y/compare.md\$" -- \
+		$PROG --compare $y $a $b
+	w1=$(cmp_want $a $b baseline-nullb $c1) g1=$(cmp_row $y/compare.md baseline-nullb $c1)
+	w2=$(cmp_want $a $b inline $c2) g2=$(cmp_row $y/compare.md inline $c2)
+	if [ -n "$w1" ] && [ "$g1" = "$w1" ] && [ "$g2" = "$w2" ] &&
+		[ "$(sed -n 1p <<<"$w1")" = "10.05|9.54|-5.10%|yes|" ]; then
+		pass "compare runs: known cells' p50, mean, CPU, changes and intervals equal jq's"
+	else
+		fail "compare runs: known cells' p50, mean, CPU, changes and intervals equal jq's"
+		printf '# want %s\n# got  %s\n' $w1 $g1 $w2 $g2
+	fi
+	if jq -e --slurpfile a $a/summary.json --slurpfile b $b/summary.json --arg c $c1 '
+		($a[0].cells[] | select(.variant == "baseline-nullb" and .cell == $c)) as $x |
+		($b[0].cells[] | select(.variant == "baseline-nullb" and .cell == $c)) as $y |
+		(.cells[] | select(.variant == "baseline-nullb" and .cell == $c)) as $r |
+		$r.lat_p50_ns_a == $x.lat_p50_ns and $r.lat_p50_ns_b == $y.lat_p50_ns and
+		$r.cpu_per_io_ns_b_ci95_hi == $y.cpu_per_io_ns_ci95_hi and
+		($r.lat_mean_ns_change_pct - ($y.lat_mean_ns - $x.lat_mean_ns) /
+		 $x.lat_mean_ns * 100 | fabs) < 1e-9 and
+		$r.lat_p50_ns_ci95_disjoint == true and
+		.a.run_id == "20261207-062009" and .b.run_id == "default-6" and
+		.timing_model == "icount" and .metrics == ["lat_p50_ns", "lat_mean_ns", "cpu_per_io_ns"] and
+		(.labels[] | select(.label == "inline") | .series == "differs" and
+		 .patches_only_in_b == ["0002-nvme-pci-add-a-parameter-to-leave-the-shadow-doorbel.patch"] and
+		 .a.kernel_commit == first($a[0].cells[] | select(.variant == "inline") | .kernel_commit) and
+		 (.a.kernel_commit | startswith("12540a58971f")))' \
+		$y/compare.json >/dev/null &&
+		grep -q '^- \*\*A\*\* `\.\./data/default-4`: run 20261207-062009, started 2026-12-07T06:20:09Z, seed 121725242, matrix `matrix/default.matrix`, QEMU 7\.2\.22 ' $y/compare.md &&
+		grep -q '^- \*\*B\*\* `\.\./data/default-6`: run default-6, ' $y/compare.md &&
+		grep -q 'timing model \*\*instruction-count time (1 instruction = 2^0 ns)\*\*' $y/compare.md &&
+		grep -q '^A and B are separate boots, .*one fio histogram bin (`hist_bin_rel_width_max` = 0\.015625 of the value) is the resolution.*not a test\.$' $y/compare.md &&
+		grep -q '^| inline  *| inline  *| 12540a58971f (10) *| be812eb8cb1b (11) *| \*\*differs\*\* (+1 -0) *|$' $y/compare.md &&
+		grep -q '^| idle-window  *| idle  *|' $y/compare.md &&
+		grep -q '^### baseline-nullb — interrupts, io_uring IOPOLL, baseline-nullb pvsync2-hipri$' $y/compare.md; then
+		pass "compare runs: compare.json's values, the runs, the resolution sentence, the kernels and their series"
+	else
+		fail "compare runs: compare.json's values, the runs, the resolution sentence, the kernels and their series"
+	fi
+	grep '^|' $y/compare.md | sed 's/Δ/D/g' >$y/tables
+	if [ "$(answer_cols $y/tables)" -le 100 ]; then
+		pass "compare runs: tables within 100 columns ($(answer_cols $y/tables))"
+	else
+		fail "compare runs: tables within 100 columns ($(answer_cols $y/tables))"
+	fi
+	# B without one cell and with another one moved to invalid_cells.
+	mkdir -p $OUT/cmp-drop
+	jq --arg c $c2 '
+		def this($v): .variant == $v and .cell == $c;
+		.invalid_cells = [.cells[] | select(this("idle")) | .invalid_reason = "too fast"] |
+		.cells |= map(select((this("inline") or this("idle")) | not))' \
+		$b/summary.json >$OUT/cmp-drop/summary.json
+	expect "compare runs: cells of one run only" 0 "wrote" -- \
+		$PROG --compare $OUT/cmp-one $b $OUT/cmp-drop
+	if grep -q "^- only in A: \`idle/$c2\` (invalid in B: too fast)\$" $OUT/cmp-one/compare.md &&
+		grep -q "^- only in A: \`inline/$c2\`\$" $OUT/cmp-one/compare.md &&
+		[ "$(grep -c '^- only in' $OUT/cmp-one/compare.md)" = 2 ] &&
+		[ -z "$(cmp_row $OUT/cmp-one/compare.md inline $c2)" ] &&
+		jq -e '(.cells | length) == 245 and (.only_in_a | length) == 2 and
+			(.only_in_b | length) == 0 and .only_in_a[0].invalid_in_other == "too fast"' \
+			$OUT/cmp-one/compare.json >/dev/null; then
+		pass "compare runs: cells of one run only listed by name, an invalid one with its reason"
+	else
+		fail "compare runs: cells of one run only listed by name, an invalid one with its reason"
+	fi
+	expect "compare runs: runs of different timing models are refused" 2 \
+		'^--compare: \.\./data/default-3 is emulated wall-clock time \(TCG\), \.\./data/default-6 is instruction-count time \(1 instruction = 2\^0 ns\); never compare numbers across timing models$' -- \
+		$PROG --compare $OUT/cmp-no ../data/default-3 $b
+	mkdir -p $OUT/cmp-empty
+	expect "compare runs: a directory without summary.json is refused" 2 \
+		"^--compare: $OUT/cmp-empty has no summary.json" -- \
+		$PROG --compare $OUT/cmp-no $b $OUT/cmp-empty
+	expect "compare runs: runs without a shared cell are refused" 2 \
+		'share no cell \(label, workload, condition, device\): nothing to compare$' -- \
+		$PROG --compare $OUT/cmp-no $b ../data/scale-1cpu-1
+	mkdir -p $OUT/cmp-unknown
+	jq '.timing_model = "unknown" | .icount_shift = null' $b/summary.json >$OUT/cmp-unknown/summary.json
+	expect "compare runs: an unknown timing model is refused" 2 \
+		"^--compare: $OUT/cmp-unknown's timing model is unknown" -- \
+		$PROG --compare $OUT/cmp-no $OUT/cmp-unknown $OUT/cmp-unknown
+	if [ ! -e $OUT/cmp-no ]; then
+		pass "compare runs: a refusal writes nothing"
+	else
+		fail "compare runs: a refusal writes nothing"
+	fi
+	expect "compare runs: one run is a usage error" 2 'takes RUN_A RUN_B' -- \
+		$PROG --compare $OUT/cmp-no $b
+	expect "compare runs: with another option is a usage error" 2 'no other option' -- \
+		$PROG --compare $OUT/cmp-no $b $b --no-plots
+}
+
 # scale_section REPORT: report.md's Scale section, heading to next "## ".
 scale_section() {
 	sed -n '/^## Scale/,/^## [^S]/p' "$1" | sed '$d'
@@ -1010,7 +1158,7 @@ timing() {
 cli() {
 	local opt missing=""
 	expect "cli: --help exits 0" 0 "Usage:" -- $PROG --help
-	for opt in --out --seed --resamples --baseline --fair-ref --validate --no-plots --scale; do
+	for opt in --out --seed --resamples --baseline --fair-ref --validate --no-plots --scale --compare; do
 		$PROG --help | grep -- "$opt" | grep -q "default" ||
 			$PROG --help | grep -A2 -- "$opt" | grep -q "default" ||
 			missing="$missing $opt"
@@ -1101,6 +1249,7 @@ breakdown
 readers
 scale
 scale_across
+compare_runs
 timing
 runjson_baseline
 cli

@@ -32,6 +32,7 @@
 #include "model.h"
 #include "precision.h"
 #include "procstat.h"
+#include "runcmp.h"
 #include "scale.h"
 #include "scale_out.h"
 #include "signif.h"
@@ -1738,6 +1739,58 @@ static void test_scale(void)
 	run_free(&run);
 }
 
+/* --compare's arithmetic and its reading of summary.json fields. */
+static void test_runcmp(void)
+{
+	static const char *const keys[] = {
+		"unknown", "icount", "emulated", "virtualised",
+	};
+	json_t *p, *q, *arr, *blank, *none;
+	struct timing t;
+	unsigned int i, ok = 1;
+
+	for (i = 0; i < 4; i++)
+		ok &= !timing_of_key(keys[i], 3, &t) &&
+		      !strcmp(timing_key(&t), keys[i]) &&
+		      t.shift == (t.kind == TIMING_ICOUNT ? 3 : 0);
+	check(ok && timing_of_key("realtime", 0, &t) &&
+	      timing_of_key(NULL, 0, &t) && t.kind == TIMING_UNKNOWN,
+	      "runcmp: timing_of_key() inverts timing_key(), refuses others",
+	      "");
+	check(close_to(rc_change_pct(14656, 14720), 64.0 / 14656 * 100, 1e-12) &&
+	      rc_change_pct(200, 100) == -50 && rc_change_pct(-200, -100) == 50 &&
+	      isnan(rc_change_pct(0, 1)) && isnan(rc_change_pct(NAN, 1)) &&
+	      isnan(rc_change_pct(1, NAN)),
+	      "runcmp: change (B - A) / |A|, none from 0 or a missing side",
+	      "%g", rc_change_pct(200, 100));
+	check(rc_disjoint(1, 2, 3, 4) == 1 && rc_disjoint(3, 4, 1, 2) == 1 &&
+	      rc_disjoint(1, 2, 2, 3) == 0 && rc_disjoint(1, 4, 2, 3) == 0 &&
+	      rc_disjoint(5, 5, 5, 5) == 0 && rc_disjoint(5, 5, 6, 6) == 1 &&
+	      rc_disjoint(1, NAN, 3, 4) == -1 && rc_disjoint(1, 2, NAN, 4) == -1,
+	      "runcmp: intervals disjoint, touching ones overlap, missing -1",
+	      "");
+	arr = json_string("0001-a.patch 0002-b.patch  0001-c.patch ");
+	p = rc_patches(arr);
+	json_decref(arr);
+	arr = json_pack("[s, s]", "0001-a.patch", "0002-b.patch");
+	q = rc_patches(arr);
+	json_decref(arr);
+	arr = json_string(" ");
+	blank = rc_patches(arr);
+	none = rc_patches(NULL);
+	check(json_array_size(p) == 3 &&
+	      !strcmp(json_string_value(json_array_get(p, 2)), "0001-c.patch") &&
+	      json_array_size(q) == 2 && !json_array_size(blank) &&
+	      !json_array_size(none),
+	      "runcmp: series as a string of names or a list, blank none",
+	      "%zu names", json_array_size(p));
+	json_decref(p);
+	json_decref(q);
+	json_decref(arr);
+	json_decref(blank);
+	json_decref(none);
+}
+
 int main(void)
 {
 	test_bins();
@@ -1764,5 +1817,6 @@ int main(void)
 	test_breakdown();
 	test_mdtab_split();
 	test_scale();
+	test_runcmp();
 	return failed ? 1 : 0;
 }
