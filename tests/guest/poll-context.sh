@@ -110,9 +110,13 @@ EOT
 				check "$d" "$what" timer_polls -gt 0
 				check "$d" "$what" timer_completions -gt 0
 			fi
-			# Every completion was found by a poll of some context.
+			# Every completion was found by a poll of some context. Since
+			# idle v9 the idle loop polls outside the waiters' list lock,
+			# so a waiter can return, and fio end, before the poller that
+			# completed its last I/O has added it to the counters: allow
+			# one completion per vCPU still being counted at the end.
 			found=$(($(pdelta "$d" idle_completions) + $(pdelta "$d" timer_completions) + $(pdelta "$d" task_completions)))
-			[ "$found" -ge "$ios" ] || fail "$what: $found polled completions for $ios I/Os"
+			[ "$found" -ge $((ios - 2)) ] || fail "$what: $found polled completions for $ios I/Os"
 			;;
 		hybrid)
 			check "$d" "$what" timer_sleeps -gt 0
