@@ -24,6 +24,25 @@ for a in "$@"; do
 	*) globs+=("$a") ;;
 	esac
 done
+# Every name given must select some test: a typo among several names
+# would otherwise pass unnoticed, after hours of the others.
+known=$(
+	for t in "$PB_ROOT"/tests/unit/*.sh "$PB_ROOT"/tests/kernel/*.sh "$PB_ROOT"/tests/guest/*.sh; do
+		basename "$t" .sh
+	done
+	printf '%s\n' analysis-unit disk-space build-guest-image 'build-kernel-*'
+)
+for g in ${globs[@]+"${globs[@]}"}; do
+	hit=0
+	while IFS= read -r k; do
+		# shellcheck disable=SC2053
+		if [[ $k == $g ]] || [[ $g == $k ]]; then
+			hit=1
+			break
+		fi
+	done <<<"$known"
+	[ $hit = 1 ] || die "no test is named like '$g' (tests/unit, tests/kernel, tests/guest, analysis-unit, build-*)"
+done
 logs=$BUILD_DIR/test-logs
 mkdir -p "$logs"
 passed=0 failed=0 skipped=0

@@ -18,7 +18,8 @@ expect_fail "kernel-build unknown flavour" "unknown flavour 'turbo'" "$s/kernel-
 expect_fail "accel bad ACCEL" "ACCEL must be kvm or tcg" env ACCEL=xen "$s/accel.sh" baseline
 expect_fail "bench missing matrix" "matrix file '/nonexistent' not found" "$s/bench.sh" --matrix /nonexistent
 expect_fail "guest-run bad PB_TCG_THREAD" "PB_TCG_THREAD must be single or multi, got 'many'" env PB_TCG_THREAD=many "$s/guest-run.sh" baseline "$TEST_DIR/b"
-expect_fail "tests/run.sh with a name that selects no test" "no test matches: no-such-test" "$PB_ROOT/tests/run.sh" --unit-only no-such-test
+expect_fail "tests/run.sh with a name that selects no test" "no test is named like 'no-such-test'" "$PB_ROOT/tests/run.sh" --unit-only no-such-test
+expect_fail "tests/run.sh with one good name and a typo" "no test is named like 'answer-blocks-currnet'" "$PB_ROOT/tests/run.sh" --unit-only answer-blocks-current answer-blocks-currnet
 
 # A results folder with an earlier run in it: bad input must not touch it.
 results=$TEST_DIR/results
